@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { compileCatalog, CompileError, Progress } from '../compile/index.js';
+import { CliError } from './cli-error.js';
+import { count, formatBytes } from './format.js';
+
+export function register(program: Command): void {
+  program
+    .command('compile')
+    .description('compile a raw catalog directory into a snapshot, published atomically in <dist-dir>')
+    .argument('<raw-dir>', 'directory of raw CSV files (docs/raw-format.md)')
+    .requiredOption('-o, --out <dist-dir>', 'dist directory; the snapshot goes to <dist-dir>/snapshots/<build id> and <dist-dir>/current points at it')
+    .option('--skip-invalid', 'drop invalid rows (listed with reasons in rejects.csv) instead of failing', false)
+    .option('--keep <n>', 'snapshots to keep in the dist directory', (v) => Number.parseInt(v, 10), 3)
+    .option('--max-errors <n>', 'errors to list when the compile fails', (v) => Number.parseInt(v, 10), 100)
+    .option('-q, --quiet', 'print nothing on success', false)
+    .action(async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean }) => {
+      try {
+        const result = await compileCatalog({
+          rawDir,
+          outDir: opts.out,
+          skipInvalid: opts.skipInvalid,
+          keep: opts.keep,
+          maxIssues: opts.maxErrors,
+          progress: new Progress(process.stderr),
+        });
+        if (opts.quiet) return;
+        const m = result.manifest;
+        const size = m.shards.reduce((sum, s) => sum + s.size, 0);
+        const rows = m.sources.reduce((sum, s) => sum + s.rows, 0);
+        const lines = [
+          `compiled ${rawDir} -> ${result.snapshotDir}`,
+          `  build id   ${result.buildId}`,
+          `  songs ${count(m.counts.songs)}, albums ${count(m.counts.albums)}, artists ${count(m.counts.artists)}, playlists ${count(m.counts.playlists)}, stations ${count(m.counts.stations)}, genres ${count(m.counts.genres)}, files ${count(m.counts.files)}, lyrics ${count(m.counts.lyrics)}`,
+          `  read       ${count(rows)} rows from ${m.sources.length} files in ${result.seconds.toFixed(1)} s (${count(Math.round(rows / Math.max(result.seconds, 0.001)))} rows/s)`,
+          `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)}`,
+          `  rejected   ${result.rejectedRows} rows${result.rejectsPath ? ` (see ${result.rejectsPath})` : ''}`,
+        ];
+        process.stdout.write(`${lines.join('\n')}\n`);
+      } catch (err) {
+        if (err instanceof CompileError) throw new CliError(err.message, 2);
+        throw err;
+      }
+    });
+}

@@ -1,0 +1,42 @@
+/**
+ * Progress on a terminal: one line rewritten in place (phase, rows, rows/s), at most 10 times a
+ * second. Silent when stderr is not a TTY, so logs and CI output stay clean.
+ */
+export class Progress {
+  private phase = '';
+  private rows = 0;
+  private phaseStart = Date.now();
+  private lastDraw = 0;
+  private readonly enabled: boolean;
+
+  constructor(private readonly stream: NodeJS.WriteStream = process.stderr, enabled?: boolean) {
+    this.enabled = enabled ?? Boolean(stream.isTTY);
+  }
+
+  start(phase: string): void {
+    this.phase = phase;
+    this.rows = 0;
+    this.phaseStart = Date.now();
+    this.draw(true);
+  }
+
+  /** Counts one row; cheap enough to call per row. */
+  tick = (): void => {
+    this.rows++;
+    if ((this.rows & 1023) === 0) this.draw(false);
+  };
+
+  private draw(force: boolean): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    if (!force && now - this.lastDraw < 100) return;
+    this.lastDraw = now;
+    const seconds = Math.max(0.001, (now - this.phaseStart) / 1000);
+    const rate = Math.round(this.rows / seconds).toLocaleString('en-US');
+    this.stream.write(`\r\x1b[2K${this.phase}: ${this.rows.toLocaleString('en-US')} rows, ${rate} rows/s, ${seconds.toFixed(1)} s`);
+  }
+
+  done(): void {
+    if (this.enabled) this.stream.write('\r\x1b[2K');
+  }
+}

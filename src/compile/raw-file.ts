@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RawFileSpec } from '../raw/schema.js';
+import type { RawIssue, RawIssueCode } from './compile-error.js';
+import { readCsvRows, type CsvDigest } from './csv-rows.js';
+import { validateCell, type CellValue } from './validate-cell.js';
+
+/** A validated row: column name to value; absent (empty) optional cells are undefined. */
+export type ParsedRow = Record<string, CellValue | undefined>;
+
+export interface RejectedRow {
+  readonly issue: RawIssue;
+  readonly cells: readonly string[];
+}
+
+/**
+ * Collects issues across the whole compile. Keeps the first `cap` issues for the error report,
+ * every rejected row (for rejects.csv) and, per file, the lines rejected (so a second pass over
+ * the file skips exactly the same rows).
+ */
+export class IssueLog {
+  readonly shown: RawIssue[] = [];
+  readonly rejected: RejectedRow[] = [];
+  private readonly rejectedLines = new Map<string, Set<number>>();
+  total = 0;
+
+  constructor(readonly cap = 100) {}
+
+  /** A problem with the file as a whole (missing file or column). */
+  fileIssue(code: RawIssueCode, file: string, message: string, column?: string): void {
+    this.record({ code, file, line: 0, column, message });
+  }
+
+  /** Rejects a row: records the issue and remembers the line. */
+  reject(issue: RawIssue, cells: readonly string[]): void {
+    this.record(issue);
+    this.rejected.push({ issue, cells });
+    let lines = this.rejectedLines.get(issue.file);
+    if (!lines) this.rejectedLines.set(issue.file, (lines = new Set()));
+    lines.add(issue.line);
+  }
+
+  isRejected(file: string, line: number): boolean {
+    return this.rejectedLines.get(file)?.has(line) ?? false;
+  }
+
+  private record(issue: RawIssue): void {
+    this.total++;
+    if (this.shown.length < this.cap) this.shown.push(issue);
+  }
+}
+
+export interface RawFileRead {
+  readonly present: boolean;
+  rows: number;
+  digest: CsvDigest;
+}
+
+/** Row handler: returns nothing to accept the row, or an issue to reject it. */
+export type RowHandler = (row: ParsedRow, line: number) => Omit<RawIssue, 'file' | 'line'> | void;
+
+export function rawFilePath(dir: string, spec: RawFileSpec): string {
+  return join(dir, `${spec.file}.csv`);
+}
+
+/**
+ * Reads one raw file: checks the header against the spec, validates every cell, and hands each
+ * valid row to `onRow`. With `skipLines`, rows already rejected in an earlier pass are skipped
+ * silently (second pass).
+ */
+export async function readRawFile(
+  dir: string,
+  spec: RawFileSpec,
+  log: IssueLog,
+  onRow: RowHandler,
+  options: { secondPass?: boolean; onProgress?: () => void } = {},
+): Promise<RawFileRead> {
+  const file = `${spec.file}.csv`;
+  const path = rawFilePath(dir, spec);
+  const result: RawFileRead = { present: existsSync(path), rows: 0, digest: { bytes: 0, sha256: '' } };
+  if (!result.present) {
+    if (spec.required && !options.secondPass) log.fileIssue('E_RAW_FILE', file, 'required file is missing');
+    return result;
+  }
+  let columns: (typeof spec.columns)[number][] | null = null;
+  let positions: number[] = [];
+  let headerLength = 0;
+  try {
+    for await (const { line, cells } of readCsvRows(path, result.digest)) {
+      if (!columns) {
+        const header = checkHeader(spec, cells, file, options.secondPass ? null : log);
+        if (!header) return result;
+        columns = header.columns;
+        positions = header.positions;
+        headerLength = cells.length;
+        continue;
+      }
+      result.rows++;
+      options.onProgress?.();
+      if (options.secondPass && log.isRejected(file, line)) continue;
+      const row: ParsedRow = {};
+      let problem: Omit<RawIssue, 'file' | 'line'> | undefined;
+      for (let i = 0; i < columns.length && !problem; i++) {
+        const col = columns[i];
+        const raw = positions[i] < 0 ? '' : (cells[positions[i]] ?? '');
+        if (raw.trim() === '') {
+          if (col.required) problem = { code: 'E_RAW_ROW', column: col.name, message: 'required value is empty' };
+          continue;
+        }
+        const checked = validateCell(col.kind, raw);
+        if (checked.ok) row[col.name] = checked.value;
+        else problem = { code: 'E_RAW_ROW', column: col.name, message: checked.message };
+      }
+      if (!problem && cells.length !== headerLength) {
+        problem = { code: 'E_RAW_ROW', message: `row has ${cells.length} cells; the header has ${headerLength}` };
+      }
+      problem ??= onRow(row, line) ?? undefined;
+      if (problem) {
+        if (options.secondPass) throw new Error(`second pass rejected ${file}:${line}, which the first pass accepted`);
+        log.reject({ ...problem, file, line }, cells);
+      }
+    }
+  } catch (err) {
+    if (options.secondPass) throw err;
+    log.fileIssue('E_RAW_FILE', file, `cannot be parsed as CSV: ${(err as Error).message}`);
+  }
+  return result;
+}
+
+function checkHeader(
+  spec: RawFileSpec,
+  header: string[],
+  file: string,
+  log: IssueLog | null,
+): { columns: (typeof spec.columns)[number][]; positions: number[] } | null {
+  let ok = true;
+  const seen = new Map<string, number>();
+  header.forEach((raw, i) => {
+    const name = raw.trim();
+    if (seen.has(name)) {
+      log?.fileIssue('E_RAW_HEADER', file, `column is repeated (positions ${seen.get(name)! + 1} and ${i + 1})`, name);
+      ok = false;
+    }
+    seen.set(name, i);
+    if (!name.startsWith('x_') && !spec.columns.some((c) => c.name === name)) {
+      log?.fileIssue('E_RAW_HEADER', file, `unknown column (expected some of: ${spec.columns.map((c) => c.name).join(', ')}; prefix your own with x_)`, name);
+      ok = false;
+    }
+  });
+  for (const col of spec.columns) {
+    if (col.required && !seen.has(col.name)) {
+      log?.fileIssue('E_RAW_HEADER', file, 'required column is missing', col.name);
+      ok = false;
+    }
+  }
+  if (!ok) return null;
+  return { columns: [...spec.columns], positions: spec.columns.map((c) => seen.get(c.name) ?? -1) };
+}

@@ -1,0 +1,223 @@
+import { RAW_FILE_BY_NAME, type RawFileName } from '../raw/schema.js';
+import { deriveOmmId, type CatalogType } from './catalog-ids.js';
+import { CatalogIndex, EntityColumns, type ExploreGroupRow } from './catalog-index.js';
+import type { RawIssue } from './compile-error.js';
+import { readRawFile, type IssueLog, type ParsedRow, type RawFileRead } from './raw-file.js';
+import { releaseDateKey } from './sort-keys.js';
+
+type Problem = Omit<RawIssue, 'file' | 'line'>;
+
+export interface FirstPassResult {
+  readonly index: CatalogIndex;
+  readonly files: Map<RawFileName, RawFileRead>;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
+const NO_POSITION = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The first pass: reads every raw file once, in dependency order, validates each row, and keeps
+ * the columns the indexes need. Rows that break a rule are rejected through the issue log with
+ * file, line and column.
+ */
+export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void): Promise<FirstPassResult> {
+  const index = new CatalogIndex();
+  const files = new Map<RawFileName, RawFileRead>();
+  const read = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
+    files.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
+  };
+  const ommSeen = { artist: new Map<string, number>(), album: new Map<string, number>(), song: new Map<string, number>() };
+
+  const entity = (cols: EntityColumns, type: CatalogType | null, row: ParsedRow, line: number): Problem | number => {
+    const id = row.id as string;
+    const existing = cols.byId.get(id);
+    if (existing !== undefined) {
+      return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${cols.lines[existing]}` };
+    }
+    let ommId = '';
+    if (type) {
+      ommId = str(row.omm_id) ?? deriveOmmId(type, id);
+      const clash = ommSeen[type].get(ommId);
+      if (clash !== undefined) {
+        return { code: 'E_RAW_DUPLICATE', column: 'omm_id', message: `catalog id omm:${type}:${ommId} is already used on line ${cols.lines[clash]}` };
+      }
+    }
+    const ordinal = cols.ids.length;
+    if (type) ommSeen[type].set(ommId, ordinal);
+    cols.ids.push(id);
+    cols.byId.set(id, ordinal);
+    cols.lines.push(line);
+    cols.names.push(row.name as string);
+    cols.ommIds.push(ommId);
+    cols.popularity.push(num(row.popularity, 0));
+    cols.dateAdded.push(num(row.date_added, Number.NaN));
+    cols.releaseDateText.push(str(row.release_date));
+    cols.releaseDate.push(releaseDateKey(str(row.release_date)));
+    cols.genres.push(index.genreIds(row.genres as string[] | undefined));
+    cols.artworkUrl.push(str(row.artwork_url));
+    return ordinal;
+  };
+  const refTo = (cols: EntityColumns, file: string, column: string, row: ParsedRow): Problem | number => {
+    const id = row[column] as string;
+    const ordinal = cols.byId.get(id);
+    if (ordinal === undefined) {
+      return { code: 'E_RAW_REF', column, message: `${JSON.stringify(id)} is not an id in ${file} (or its row was rejected)` };
+    }
+    return ordinal;
+  };
+  const isProblem = (v: Problem | number): v is Problem => typeof v !== 'number';
+
+  await read('artists', (row, line) => {
+    const r = entity(index.artists, 'artist', row, line);
+    if (isProblem(r)) return r;
+  });
+  await read('albums', (row, line) => {
+    const r = entity(index.albums, 'album', row, line);
+    if (isProblem(r)) return r;
+    index.albumUpc.push(str(row.upc));
+  });
+  const creditPairs = new Set<string>();
+  await read('album_artists', (row) => {
+    const album = refTo(index.albums, 'albums.csv', 'album_id', row);
+    if (isProblem(album)) return album;
+    const artist = refTo(index.artists, 'artists.csv', 'artist_id', row);
+    if (isProblem(artist)) return artist;
+    const pair = `${album}:${artist}`;
+    if (creditPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'artist_id', message: `artist ${row.artist_id} is credited twice on album ${row.album_id}` };
+    creditPairs.add(pair);
+    index.albumCredits.add(album, artist, num(row.position, NO_POSITION));
+  });
+  creditPairs.clear();
+  await read('songs', (row, line) => {
+    const r = entity(index.songs, 'song', row, line);
+    if (isProblem(r)) return r;
+    index.songIsrc.push(str(row.isrc));
+    index.songDuration.push(num(row.duration_ms, Number.NaN));
+    index.songPrimaryTrackRow.push(-1);
+  });
+  await read('song_artists', (row) => {
+    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    if (isProblem(song)) return song;
+    const artist = refTo(index.artists, 'artists.csv', 'artist_id', row);
+    if (isProblem(artist)) return artist;
+    const pair = `${song}:${artist}`;
+    if (creditPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'artist_id', message: `artist ${row.artist_id} is credited twice on song ${row.song_id}` };
+    creditPairs.add(pair);
+    index.songCredits.add(song, artist, num(row.position, NO_POSITION));
+  });
+  creditPairs.clear();
+  const trackPairs = new Set<string>();
+  const trackSlots = new Map<string, string>();
+  await read('album_tracks', (row) => {
+    const album = refTo(index.albums, 'albums.csv', 'album_id', row);
+    if (isProblem(album)) return album;
+    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    if (isProblem(song)) return song;
+    const disc = num(row.disc_number, 1);
+    const track = row.track_number as number;
+    if (disc > 999 || track > 99999) return { code: 'E_RAW_ROW', column: disc > 999 ? 'disc_number' : 'track_number', message: 'is out of range (disc <= 999, track <= 99999)' };
+    const pair = `${album}:${song}`;
+    if (trackPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'song_id', message: `song ${row.song_id} is listed twice on album ${row.album_id}` };
+    const slot = `${album}:${disc}:${track}`;
+    const holder = trackSlots.get(slot);
+    if (holder !== undefined) return { code: 'E_RAW_CONFLICT', column: 'track_number', message: `disc ${disc} track ${track} of album ${row.album_id} is already song ${holder}` };
+    trackPairs.add(pair);
+    trackSlots.set(slot, row.song_id as string);
+    if (index.songPrimaryTrackRow[song] === -1) index.songPrimaryTrackRow[song] = index.albumTracks.count;
+    index.albumTracks.add(album, song, disc * 100000 + track);
+    index.albumTrackDisc.push(disc);
+    index.albumTrackNumber.push(track);
+  });
+  trackPairs.clear();
+  trackSlots.clear();
+
+  const fileIds = new Map<string, number>();
+  const preferredSongs = new Set<number>();
+  let fileOrdinal = 0;
+  await read('files', (row, line) => {
+    const id = row.id as string;
+    if (fileIds.has(id)) return { code: 'E_RAW_DUPLICATE', column: 'id', message: `file id ${JSON.stringify(id)} is already used on line ${fileIds.get(id)}` };
+    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    if (isProblem(song)) return song;
+    const preferred = row.preferred === true;
+    if (preferred && preferredSongs.has(song)) return { code: 'E_RAW_CONFLICT', column: 'preferred', message: `song ${row.song_id} already has a preferred file` };
+    if (preferred) preferredSongs.add(song);
+    fileIds.set(id, line);
+    index.songFiles.add(song, fileOrdinal++, preferred ? 0 : 1);
+  });
+  fileIds.clear();
+  const lyricsPairs = new Set<string>();
+  await read('lyrics', (row) => {
+    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    if (isProblem(song)) return song;
+    const language = row.language as string;
+    const pair = `${song}:${language.toLowerCase()}`;
+    if (lyricsPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'language', message: `song ${row.song_id} already has ${language} lyrics` };
+    lyricsPairs.add(pair);
+    index.songLyrics.add(song, index.lyricsLanguages.length, 0);
+    index.lyricsLanguages.push(language);
+  });
+  lyricsPairs.clear();
+
+  await read('playlists', (row, line) => {
+    const r = entity(index.playlists, null, row, line);
+    if (isProblem(r)) return r;
+  });
+  await read('playlist_tracks', (row) => {
+    const playlist = refTo(index.playlists, 'playlists.csv', 'playlist_id', row);
+    if (isProblem(playlist)) return playlist;
+    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    if (isProblem(song)) return song;
+    index.playlistTracks.add(playlist, song, num(row.position, NO_POSITION));
+  });
+  await read('stations', (row, line) => {
+    const id = row.id as string;
+    if (/^(artist-|album-|song-|genre-|popular)/.test(id)) {
+      return { code: 'E_RAW_ROW', column: 'id', message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)` };
+    }
+    const r = entity(index.stations, null, row, line);
+    if (isProblem(r)) return r;
+  });
+  await read('station_tracks', (row) => {
+    const station = refTo(index.stations, 'stations.csv', 'station_id', row);
+    if (isProblem(station)) return station;
+    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    if (isProblem(song)) return song;
+    index.customStationTracks.add(station, song, num(row.position, NO_POSITION));
+  });
+
+  const groups = new Map<string, ExploreGroupRow>();
+  await read('explore_groups', (row, line) => {
+    const id = row.id as string;
+    const existing = groups.get(id);
+    if (existing) return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${existing.line}` };
+    const group: ExploreGroupRow = {
+      id,
+      title: row.title as string,
+      type: row.type as ExploreGroupRow['type'],
+      position: num(row.position, NO_POSITION),
+      line,
+      items: [],
+    };
+    groups.set(id, group);
+    index.exploreGroups.push(group);
+  });
+  const typeColumns: Record<ExploreGroupRow['type'], EntityColumns> = {
+    song: index.songs,
+    album: index.albums,
+    artist: index.artists,
+    playlist: index.playlists,
+    station: index.stations,
+  };
+  await read('explore_items', (row) => {
+    const group = groups.get(row.group_id as string);
+    if (!group) return { code: 'E_RAW_REF', column: 'group_id', message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)` };
+    const ordinal = typeColumns[group.type].byId.get(row.resource_id as string);
+    if (ordinal === undefined) {
+      return { code: 'E_RAW_REF', column: 'resource_id', message: `${JSON.stringify(row.resource_id)} is not a ${group.type} id (group ${group.id} holds ${group.type}s)` };
+    }
+    group.items.push({ ordinal, position: num(row.position, NO_POSITION) });
+  });
+  return { index, files };
+}

@@ -1,0 +1,11 @@
+export { Snapshot, type OpenSnapshotOptions } from './snapshot.js';
+export { FormatError, isFormatError, type FormatErrorCode } from './errors.js';
+export { resolveSnapshotDir } from './publish.js';
+export { openShard, Shard } from './shard-reader.js';
+export { nativeMmapAvailable, nativeMmapLoadError, openFileBytes, type FileBytes } from './mapped-file.js';
+export { RecordTable } from './record-table.js';
+export { KeyTable } from './key-table.js';
+export { ArrayTable, Adjacency, U32Column } from './array-table.js';
+export { searchText } from './search-text.js';
+export type { Manifest, ManifestShard } from './manifest.js';
+export { verifySnapshot, type VerifyReport, type VerifyProblem } from './verify.js';

@@ -1,0 +1,164 @@
+import { SHARD_KINDS } from './constants.js';
+import { FormatError } from './errors.js';
+import type { Shard } from './shard-reader.js';
+import { ShardWriter, type WrittenShard } from './shard-writer.js';
+import { u32Bytes } from './u32.js';
+
+/**
+ * A hash table from string keys (UTF-8, up to 255 bytes) to u32 values (ordinals), open addressing with linear
+ * probing. Sections: `slots` (capacity x [u32 hash, u32 entry offset + 1], 0 = empty) and
+ * `entries` ([u8 key length][key bytes][u32 count][u32 value x count]). The key is stored beside
+ * its values, so a hit is confirmed and a miss costs one or two slot reads.
+ */
+export interface KeyTableMeta {
+  readonly name: string;
+  readonly count: number;
+  readonly capacity: number;
+}
+
+const MAX_LOAD = 0.6;
+const MAX_KEY_BYTES = 255;
+
+/** FNV-1a over the key's UTF-16 code units (cheap in JS, and the same at write and read). */
+export function hashKey(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function capacityFor(count: number): number {
+  let capacity = 16;
+  while (capacity * MAX_LOAD < count) capacity *= 2;
+  return capacity;
+}
+
+/**
+ * Builds a key table in memory and writes it as one shard. `add` may be called several times
+ * for one key: its values are kept in call order.
+ */
+export class KeyTableBuilder {
+  private readonly values = new Map<string, number[]>();
+
+  constructor(readonly name: string) {}
+
+  add(key: string, value: number): void {
+    const bytes = Buffer.byteLength(key, 'utf8');
+    if (bytes === 0 || bytes > MAX_KEY_BYTES) {
+      throw new Error(`key table ${this.name}: key ${JSON.stringify(key)} is not 1..255 UTF-8 bytes`);
+    }
+    const list = this.values.get(key);
+    if (list) list.push(value);
+    else this.values.set(key, [value]);
+  }
+
+  has(key: string): boolean {
+    return this.values.has(key);
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  write(path: string, buildId: string): WrittenShard {
+    const capacity = capacityFor(this.values.size);
+    const slots = new Uint32Array(capacity * 2);
+    const mask = capacity - 1;
+    let entryBytes = 0;
+    for (const [key, list] of this.values) entryBytes += 1 + Buffer.byteLength(key, 'utf8') + 4 + list.length * 4;
+    const entries = Buffer.alloc(entryBytes);
+    let at = 0;
+    for (const [key, list] of this.values) {
+      const hash = hashKey(key);
+      let slot = hash & mask;
+      while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+      slots[slot * 2] = hash;
+      slots[slot * 2 + 1] = at + 1;
+      entries[at++] = Buffer.byteLength(key, 'utf8');
+      at += entries.write(key, at, 'utf8');
+      entries.writeUInt32LE(list.length, at);
+      at += 4;
+      for (const v of list) {
+        entries.writeUInt32LE(v, at);
+        at += 4;
+      }
+    }
+    const writer = new ShardWriter(path, SHARD_KINDS.keys, buildId);
+    writer.section('slots', u32Bytes(slots));
+    writer.section('entries', entries);
+    const meta: KeyTableMeta = { name: this.name, count: this.values.size, capacity };
+    return writer.finish({ ...meta });
+  }
+}
+
+const NO_VALUES: readonly number[] = Object.freeze([]);
+
+/** Looks keys up in a key table shard. */
+export class KeyTable {
+  readonly count: number;
+  private readonly capacity: number;
+  private readonly slotsStart: number;
+  private readonly entriesStart: number;
+  private readonly entriesLength: number;
+
+  constructor(private readonly shard: Shard) {
+    const meta = shard.meta as unknown as KeyTableMeta;
+    const slots = shard.section('slots');
+    const entries = shard.section('entries');
+    if (!Number.isInteger(meta.capacity) || meta.capacity <= 0 || (meta.capacity & (meta.capacity - 1)) !== 0 || slots.length !== meta.capacity * 8) {
+      throw new FormatError('E_FORMAT_HEADER', 'key table slot section does not match its capacity', shard.path);
+    }
+    this.count = meta.count;
+    this.capacity = meta.capacity;
+    this.slotsStart = slots.start;
+    this.entriesStart = entries.start;
+    this.entriesLength = entries.length;
+  }
+
+  /** All values of a key, in the order they were added; empty when the key is absent. */
+  getAll(key: string): readonly number[] {
+    const at = this.find(key);
+    if (at < 0) return NO_VALUES;
+    const count = this.shard.u32(at);
+    if (at + 4 + count * 4 > this.entriesStart + this.entriesLength) {
+      throw new FormatError('E_FORMAT_RECORD', `entry of ${key} runs past the table`, this.shard.path);
+    }
+    const bytes = this.shard.bytes(at + 4, count * 4);
+    const values: number[] = new Array(count);
+    for (let i = 0; i < count; i++) values[i] = bytes.readUInt32LE(i * 4);
+    return values;
+  }
+
+  /** The first value of a key, or -1 when absent. */
+  get(key: string): number {
+    const at = this.find(key);
+    if (at < 0) return -1;
+    return this.shard.bytes(at + 4, 4).readUInt32LE(0);
+  }
+
+  /** Offset of the key's value count, or -1. */
+  private find(key: string): number {
+    const keyBytes = Buffer.byteLength(key, 'utf8');
+    if (keyBytes === 0 || keyBytes > MAX_KEY_BYTES) return -1;
+    const hash = hashKey(key);
+    const mask = this.capacity - 1;
+    let slot = hash & mask;
+    for (let probes = 0; probes < this.capacity; probes++) {
+      const pair = this.shard.bytes(this.slotsStart + slot * 8, 8);
+      const entry = pair.readUInt32LE(4);
+      if (entry === 0) return -1;
+      if (pair.readUInt32LE(0) === hash) {
+        const at = this.entriesStart + entry - 1;
+        if (entry - 1 + 1 + keyBytes + 4 > this.entriesLength) {
+          throw new FormatError('E_FORMAT_RECORD', `slot ${slot} points past the entries`, this.shard.path);
+        }
+        const stored = this.shard.bytes(at, 1 + keyBytes);
+        if (stored[0] === keyBytes && stored.toString('utf8', 1, 1 + keyBytes) === key) return at + 1 + keyBytes;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,42 @@
+import type { ShardKind } from './constants.js';
+
+/** One shard file of a snapshot as the manifest lists it. */
+export interface ManifestShard {
+  /** File name inside the snapshot directory. */
+  readonly file: string;
+  readonly kind: ShardKind;
+  /** Logical name: a record table (`songs`), key table (`song.isrc`) or array table (`orders`). */
+  readonly name: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+export interface ManifestSource {
+  readonly file: string;
+  readonly bytes: number;
+  readonly rows: number;
+  readonly sha256: string;
+}
+
+export interface Manifest {
+  readonly format: 'omm-snapshot';
+  readonly formatVersion: string;
+  readonly buildId: string;
+  readonly compiler: string;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly sources: readonly ManifestSource[];
+  readonly shards: readonly ManifestShard[];
+  /** msgpackr shared structures of every record table. */
+  readonly structures: unknown[];
+  /** Settings the search index was built with, so the reader rebuilds the same encoder. */
+  readonly search: Readonly<Record<string, unknown>>;
+  /** Rows dropped by --skip-invalid (0 without it). */
+  readonly rejectedRows: number;
+}
+
+/** The name of the manifest shard inside a snapshot directory. */
+export const MANIFEST_FILE = 'manifest.omm';
+/** The pointer file inside a dist directory naming the snapshot in service. */
+export const CURRENT_FILE = 'current';
+/** Where snapshots live inside a dist directory. */
+export const SNAPSHOTS_DIR = 'snapshots';

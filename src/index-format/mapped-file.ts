@@ -1,0 +1,136 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { FormatError } from './errors.js';
+
+export type FileAccessMode = 'mmap' | 'pread';
+
+export interface FileBytes {
+  readonly path: string;
+  readonly size: number;
+  readonly mode: FileAccessMode;
+  /** Bytes [offset, offset+length): a zero-copy view when mapped, a fresh Buffer otherwise. */
+  read(offset: number, length: number): Buffer;
+  /** The whole mapping in mmap mode, undefined in pread mode. */
+  readonly mapping: Buffer | undefined;
+  /** Idempotent. A mapping is released by the garbage collector once nothing can see it. */
+  close(): void;
+}
+
+export interface OpenFileOptions {
+  mode?: 'auto' | FileAccessMode;
+  advice?: 'random' | 'sequential' | 'normal';
+}
+
+interface MmapAddon {
+  map(path: string): Buffer;
+  advise(buffer: Buffer, kind: string): void;
+}
+
+let addon: MmapAddon | null | undefined;
+let addonError: string | undefined;
+
+function loadAddon(): MmapAddon | null {
+  if (addon !== undefined) return addon;
+  try {
+    const require = createRequire(import.meta.url);
+    // src/index-format/ and dist/index-format/ are both two levels below the package root.
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    addon = require(`${root}native/build/Release/omm_mmap.node`) as MmapAddon;
+  } catch (err) {
+    addon = null;
+    addonError = (err as Error).message.split('\n')[0];
+  }
+  return addon;
+}
+
+export function nativeMmapAvailable(): boolean {
+  return loadAddon() !== null;
+}
+
+export function nativeMmapLoadError(): string | undefined {
+  loadAddon();
+  return addonError;
+}
+
+function chooseMode(options: OpenFileOptions): FileAccessMode {
+  let mode = options.mode ?? 'auto';
+  if (mode === 'auto') {
+    const env = process.env.OMM_READER;
+    if (env === 'mmap' || env === 'pread') mode = env;
+  }
+  if (mode === 'auto') return nativeMmapAvailable() ? 'mmap' : 'pread';
+  return mode;
+}
+
+function outside(path: string, size: number, offset: number, length: number): FormatError {
+  return new FormatError('E_FORMAT_TRUNCATED', `read of ${length} bytes at ${offset} is outside the file of ${size} bytes`, path);
+}
+
+function checkRange(path: string, size: number, offset: number, length: number): void {
+  if (!Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length < 0 || offset + length > size) {
+    throw outside(path, size, offset, length);
+  }
+}
+
+/** Opens a file for random reads: mapped when the native addon loads, positioned reads otherwise. */
+export function openFileBytes(path: string, options: OpenFileOptions = {}): FileBytes {
+  const mode = chooseMode(options);
+  if (mode === 'mmap') {
+    const native = loadAddon();
+    if (!native) throw new FormatError('E_IO', `memory mapping is unavailable: ${addonError}`, path);
+    let mapping: Buffer | undefined;
+    try {
+      mapping = native.map(path);
+    } catch (cause) {
+      throw new FormatError('E_IO', `cannot map: ${(cause as Error).message}`, path, { cause });
+    }
+    if (options.advice && mapping.length > 0) native.advise(mapping, options.advice);
+    const size = mapping.length;
+    return {
+      path,
+      size,
+      mode,
+      get mapping() {
+        return mapping;
+      },
+      read(offset, length) {
+        if (!mapping) throw new FormatError('E_IO', 'read after close', path);
+        checkRange(path, size, offset, length);
+        return mapping.subarray(offset, offset + length);
+      },
+      close() {
+        mapping = undefined;
+      },
+    };
+  }
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+  } catch (cause) {
+    throw new FormatError('E_IO', `cannot open: ${(cause as Error).message}`, path, { cause });
+  }
+  const size = fstatSync(fd).size;
+  return {
+    path,
+    size,
+    mode,
+    mapping: undefined,
+    read(offset, length) {
+      if (fd === undefined) throw new FormatError('E_IO', 'read after close', path);
+      checkRange(path, size, offset, length);
+      const out = Buffer.allocUnsafe(length);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, out, done, length - done, offset + done);
+        if (n <= 0) throw outside(path, size, offset, length);
+        done += n;
+      }
+      return out;
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { unpack } from 'msgpackr';
+import {
+  BODY_OFFSET,
+  FORMAT_MAJOR,
+  H,
+  HEADER_SIZE,
+  MAX_DIRECTORY_BYTES,
+  PAGE_SIZE,
+  SHARD_MAGIC,
+  type ShardKind,
+} from './constants.js';
+import { crc32 } from './crc32.js';
+import { FormatError } from './errors.js';
+import { openFileBytes, type FileBytes, type OpenFileOptions } from './mapped-file.js';
+import type { SectionEntry, ShardDirectory } from './shard-writer.js';
+
+export interface ShardHeader {
+  readonly major: number;
+  readonly minor: number;
+  readonly kind: ShardKind;
+  readonly pageCount: number;
+  readonly bodyLength: number;
+  readonly directoryOffset: number;
+  readonly directoryLength: number;
+  readonly crcTableOffset: number;
+  readonly totalLength: number;
+}
+
+/** A byte range of a shard, in absolute file offsets. */
+export interface SectionRange {
+  readonly start: number;
+  readonly length: number;
+}
+
+/**
+ * An open shard. Opening reads the 64-byte header and the directory only (constant work,
+ * whatever the body's size). Each body page is checked against its CRC the first time any read
+ * touches it, so a flipped bit anywhere surfaces as E_CHECKSUM, never as wrong data.
+ */
+export class Shard {
+  readonly header: ShardHeader;
+  readonly directory: ShardDirectory;
+  private readonly sectionsByName: Map<string, SectionEntry>;
+  private readonly verifiedPages: Uint8Array;
+
+  constructor(readonly file: FileBytes, expectedKind?: ShardKind) {
+    this.header = parseHeader(file, expectedKind);
+    this.directory = readDirectory(file, this.header);
+    this.sectionsByName = new Map(this.directory.sections.map((s) => [s.name, s]));
+    for (const s of this.directory.sections) {
+      if (s.offset < 0 || s.length < 0 || s.offset + s.length > this.header.bodyLength) {
+        throw new FormatError('E_FORMAT_HEADER', `section ${s.name} lies outside the body`, file.path);
+      }
+    }
+    this.verifiedPages = new Uint8Array(this.header.pageCount);
+  }
+
+  get path(): string {
+    return this.file.path;
+  }
+
+  get buildId(): string {
+    return this.directory.buildId;
+  }
+
+  get meta(): Record<string, unknown> {
+    return this.directory.meta;
+  }
+
+  hasSection(name: string): boolean {
+    return this.sectionsByName.has(name);
+  }
+
+  section(name: string): SectionRange {
+    const s = this.sectionsByName.get(name);
+    if (!s) throw new FormatError('E_FORMAT_HEADER', `missing section ${name}`, this.path);
+    return { start: BODY_OFFSET + s.offset, length: s.length };
+  }
+
+  /** Bytes [start, start+length) of the file, every page they touch verified. */
+  bytes(start: number, length: number): Buffer {
+    if (length > 0) this.verifyRange(start, length);
+    return this.file.read(start, length);
+  }
+
+  u32(at: number): number {
+    return this.bytes(at, 4).readUInt32LE(0);
+  }
+
+  /** A zero-copy Uint32Array over a verified range when mapped and aligned, else a copy. */
+  u32Array(start: number, count: number): Uint32Array {
+    const buf = this.bytes(start, count * 4);
+    if (buf.byteOffset % 4 === 0) return new Uint32Array(buf.buffer, buf.byteOffset, count);
+    const copy = new Uint32Array(count);
+    for (let i = 0; i < count; i++) copy[i] = buf.readUInt32LE(i * 4);
+    return copy;
+  }
+
+  private verifyRange(start: number, length: number): void {
+    const bodyStart = start - BODY_OFFSET;
+    if (bodyStart < 0 || bodyStart + length > this.header.bodyLength) {
+      throw new FormatError('E_FORMAT_HEADER', `read of ${length} bytes at ${start} outside the body`, this.path);
+    }
+    const first = Math.floor(bodyStart / PAGE_SIZE);
+    const last = Math.floor((bodyStart + length - 1) / PAGE_SIZE);
+    for (let page = first; page <= last; page++) {
+      if (this.verifiedPages[page] === 0) this.verifyPage(page);
+    }
+  }
+
+  private verifyPage(page: number): void {
+    const from = BODY_OFFSET + page * PAGE_SIZE;
+    const length = Math.min(PAGE_SIZE, this.header.bodyLength - page * PAGE_SIZE);
+    const expected = this.file.read(this.header.crcTableOffset + page * 4, 4).readUInt32LE(0);
+    if (crc32(this.file.read(from, length)) !== expected) {
+      throw new FormatError('E_CHECKSUM', `page ${page} (bytes ${from}..${from + length}) fails its CRC`, this.path);
+    }
+    this.verifiedPages[page] = 1;
+  }
+
+  /** Checks every page and returns the SHA-256 of the whole file (for `omm verify`). */
+  verifyAll(): string {
+    for (let page = 0; page < this.header.pageCount; page++) this.verifyPage(page);
+    const hash = createHash('sha256');
+    const step = 1 << 22;
+    for (let at = 0; at < this.file.size; at += step) {
+      hash.update(this.file.read(at, Math.min(step, this.file.size - at)));
+    }
+    return hash.digest('hex');
+  }
+
+  close(): void {
+    this.file.close();
+  }
+}
+
+export function openShard(path: string, expectedKind?: ShardKind, options?: OpenFileOptions): Shard {
+  const file = openFileBytes(path, options);
+  try {
+    return new Shard(file, expectedKind);
+  } catch (err) {
+    file.close();
+    throw err;
+  }
+}
+
+function parseHeader(file: FileBytes, expectedKind?: ShardKind): ShardHeader {
+  if (file.size < SHARD_MAGIC.length) {
+    throw new FormatError('E_FORMAT_TRUNCATED', `file of ${file.size} bytes is shorter than a header`, file.path);
+  }
+  if (!file.read(0, SHARD_MAGIC.length).equals(SHARD_MAGIC)) {
+    throw new FormatError('E_FORMAT_MAGIC', 'not an omm shard (bad magic)', file.path);
+  }
+  if (file.size < HEADER_SIZE) {
+    throw new FormatError('E_FORMAT_TRUNCATED', `file of ${file.size} bytes is shorter than a header`, file.path);
+  }
+  const raw = Buffer.from(file.read(0, HEADER_SIZE));
+  const major = raw.readUInt16LE(H.major);
+  if (major !== FORMAT_MAJOR) {
+    throw new FormatError('E_FORMAT_VERSION', `format version ${major}.x; this reader reads ${FORMAT_MAJOR}.x`, file.path);
+  }
+  const storedCrc = raw.readUInt32LE(H.headerCrc);
+  raw.writeUInt32LE(0, H.headerCrc);
+  if (crc32(raw) !== storedCrc) {
+    throw new FormatError('E_CHECKSUM', 'header fails its CRC', file.path);
+  }
+  const header: ShardHeader = {
+    major,
+    minor: raw.readUInt16LE(H.minor),
+    kind: raw.toString('latin1', H.kind, H.kind + 4) as ShardKind,
+    pageCount: raw.readUInt32LE(H.pageCount),
+    bodyLength: Number(raw.readBigUInt64LE(H.bodyLength)),
+    directoryOffset: Number(raw.readBigUInt64LE(H.directoryOffset)),
+    directoryLength: raw.readUInt32LE(H.directoryLength),
+    crcTableOffset: Number(raw.readBigUInt64LE(H.crcTableOffset)),
+    totalLength: Number(raw.readBigUInt64LE(H.totalLength)),
+  };
+  if (file.size < header.totalLength) {
+    throw new FormatError('E_FORMAT_TRUNCATED', `file has ${file.size} of its ${header.totalLength} bytes`, file.path);
+  }
+  if (file.size > header.totalLength) {
+    throw new FormatError('E_FORMAT_HEADER', `file has ${file.size - header.totalLength} bytes past its end`, file.path);
+  }
+  const pagesNeeded = Math.ceil(header.bodyLength / PAGE_SIZE);
+  if (
+    raw.readUInt32LE(H.pageSize) !== PAGE_SIZE ||
+    header.pageCount !== pagesNeeded ||
+    header.directoryOffset < BODY_OFFSET + header.bodyLength ||
+    header.directoryLength < 4 ||
+    header.directoryLength > MAX_DIRECTORY_BYTES ||
+    header.crcTableOffset < header.directoryOffset + header.directoryLength ||
+    header.crcTableOffset + header.pageCount * 4 !== header.totalLength
+  ) {
+    throw new FormatError('E_FORMAT_HEADER', 'header fields are inconsistent', file.path);
+  }
+  if (expectedKind && header.kind !== expectedKind) {
+    throw new FormatError('E_SNAPSHOT_MISMATCH', `expected a ${expectedKind} shard, found ${header.kind}`, file.path);
+  }
+  return header;
+}
+
+function readDirectory(file: FileBytes, header: ShardHeader): ShardDirectory {
+  const region = file.read(header.directoryOffset, header.directoryLength);
+  const body = region.subarray(4);
+  if (crc32(body) !== region.readUInt32LE(0)) {
+    throw new FormatError('E_CHECKSUM', 'directory fails its CRC', file.path);
+  }
+  let directory: ShardDirectory;
+  try {
+    directory = unpack(body) as ShardDirectory;
+  } catch (cause) {
+    throw new FormatError('E_FORMAT_HEADER', 'directory does not decode', file.path, { cause });
+  }
+  if (!directory || typeof directory.buildId !== 'string' || !Array.isArray(directory.sections)) {
+    throw new FormatError('E_FORMAT_HEADER', 'directory lacks build id or sections', file.path);
+  }
+  return directory;
+}

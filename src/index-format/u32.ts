@@ -1,0 +1,37 @@
+import { endianness } from 'node:os';
+
+/** The format is little-endian; typed-array views of it assume a little-endian host. */
+export const HOST_IS_LITTLE_ENDIAN = endianness() === 'LE';
+if (!HOST_IS_LITTLE_ENDIAN) throw new Error('omm snapshots need a little-endian host');
+
+/** The bytes of a Uint32Array as they are stored (little-endian), without a copy. */
+export function u32Bytes(values: Uint32Array): Buffer {
+  return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+}
+
+/** A Uint32Array that grows by doubling; `view()` is the filled part. */
+export class GrowableU32 {
+  private data: Uint32Array;
+  length = 0;
+
+  constructor(initial = 1024) {
+    this.data = new Uint32Array(Math.max(16, initial));
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Uint32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(i: number): number {
+    return this.data[i];
+  }
+
+  view(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
+}

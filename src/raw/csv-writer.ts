@@ -1,0 +1,71 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { columnsOf, LIST_SEPARATOR, type RawFileName } from './schema.js';
+
+export type RawCell = string | number | boolean | null | undefined | readonly string[];
+export type RawRow = Readonly<Record<string, RawCell>>;
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One CSV field per RFC 4180: quoted only when it holds a quote, comma or line break. */
+export function csvField(value: RawCell): string {
+  if (value === null || value === undefined) return '';
+  let text: string;
+  if (Array.isArray(value)) text = value.join(LIST_SEPARATOR);
+  else if (typeof value === 'boolean') text = value ? 'true' : 'false';
+  else text = String(value);
+  if (text.length > 0 && (NEEDS_QUOTES.test(text) || text.trim() !== text)) {
+    return `"${text.replace(/"/g, '""')}"`;
+  }
+  return text;
+}
+
+/**
+ * Writes one raw CSV file (header row first, columns in the documented order) with a buffered,
+ * synchronous writer: the generator writes tens of millions of rows and gains nothing from
+ * stream back-pressure here.
+ */
+export class RawCsvWriter {
+  readonly columns: readonly string[];
+  readonly path: string;
+  private readonly fd: number;
+  private buffer: string[] = [];
+  private buffered = 0;
+  rows = 0;
+
+  constructor(dir: string, readonly file: RawFileName, columns: readonly string[] = columnsOf(file)) {
+    mkdirSync(dir, { recursive: true });
+    this.columns = columns;
+    this.path = join(dir, `${file}.csv`);
+    this.fd = openSync(this.path, 'w');
+    this.push(columns.join(','));
+  }
+
+  write(row: RawRow): void {
+    let line = '';
+    for (let i = 0; i < this.columns.length; i++) {
+      if (i > 0) line += ',';
+      line += csvField(row[this.columns[i]]);
+    }
+    this.push(line);
+    this.rows++;
+  }
+
+  private push(line: string): void {
+    this.buffer.push(line);
+    this.buffered += line.length + 1;
+    if (this.buffered > 1 << 20) this.flush();
+  }
+
+  private flush(): void {
+    if (this.buffer.length === 0) return;
+    writeSync(this.fd, this.buffer.join('\n') + '\n');
+    this.buffer = [];
+    this.buffered = 0;
+  }
+
+  close(): void {
+    this.flush();
+    closeSync(this.fd);
+  }
+}
