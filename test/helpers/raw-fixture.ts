@@ -12,7 +12,7 @@ export type RawFiles = Record<string, string>;
 /** Writes raw CSV files (name without .csv -> content) into a new directory. */
 export function writeRaw(files: RawFiles, dir = tempDir('omm-raw-')): string {
   mkdirSync(dir, { recursive: true });
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, `${name}.csv`), content);
+  for (const [name, content] of Object.entries(files)) if (content !== undefined) writeFileSync(join(dir, `${name}.csv`), content);
   return dir;
 }
 
