@@ -1,0 +1,123 @@
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileCatalog } from '../src/compile/index.js';
+import { BODY_OFFSET, H } from '../src/index-format/constants.js';
+import { FormatError, nativeMmapAvailable, Snapshot, verifySnapshot } from '../src/index-format/index.js';
+import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
+
+/** Reads every record, key and array of a snapshot through the public reader. */
+function readEverything(dir: string, mode: 'pread' | 'mmap'): unknown {
+  const snap = Snapshot.open(dir, { mode });
+  try {
+    const out: unknown[] = [];
+    for (const table of ['songs', 'albums', 'artists', 'playlists', 'stations', 'genres', 'files', 'lyrics']) {
+      const records = snap.records(table);
+      for (let i = 0; i < records.count; i++) out.push(records.get(i));
+    }
+    for (const { entry } of snap.listShards()) {
+      if (entry.kind === 'KEYS') {
+        const keys = snap.keys(entry.name);
+        for (const probe of ['1', '10', '100', '103', 'p1', 'focus', 'popular', 'rock', 'USRC17607839', '0036000291452', 'abcdefghij012345', 'missing']) out.push(keys.getAll(probe));
+      } else if (entry.kind === 'ARRS') {
+        const arrays = snap.arrays(entry.name);
+        for (const name of arrays.names()) out.push([...arrays.column(name).slice(0, 1e9)]);
+      } else if (entry.kind === 'BLOB') {
+        const shard = snap.blob(entry.name);
+        for (const s of shard.directory.sections) out.push(shard.bytes(shard.section(s.name).start, s.length).toString('base64'));
+      }
+    }
+    return out;
+  } finally {
+    snap.close();
+  }
+}
+
+function expectedCodes(file: Buffer, at: number): string[] | 'none' {
+  if (at < 8) return ['E_FORMAT_MAGIC'];
+  if (at < 10) return ['E_FORMAT_VERSION'];
+  if (at < 64) return ['E_CHECKSUM'];
+  if (at < BODY_OFFSET) return 'none'; // padding of the header page: only verify notices
+  const bodyEnd = BODY_OFFSET + Number(file.readBigUInt64LE(H.bodyLength));
+  const dirStart = Number(file.readBigUInt64LE(H.directoryOffset));
+  const dirEnd = dirStart + file.readUInt32LE(H.directoryLength);
+  const crcStart = Number(file.readBigUInt64LE(H.crcTableOffset));
+  if (at < bodyEnd || (at >= dirStart && at < dirEnd) || at >= crcStart) return ['E_CHECKSUM'];
+  return 'none'; // alignment padding
+}
+
+const modes = nativeMmapAvailable() ? (['pread', 'mmap'] as const) : (['pread'] as const);
+
+describe.each(modes)('corrupt snapshots raise typed errors (%s)', (mode) => {
+  let original: string;
+  let files: string[];
+  let baseline: unknown;
+  beforeAll(async () => {
+    const result = await compileCatalog({ rawDir: writeRaw(SMALL_CATALOG), outDir: tempDir() });
+    original = result.snapshotDir;
+    files = readdirSync(original).filter((f) => f !== 'rejects.csv').sort();
+    baseline = readEverything(original, mode);
+  });
+  const copy = (): string => {
+    const dir = tempDir('omm-corrupt-');
+    mkdirSync(dir, { recursive: true });
+    for (const f of files) copyFileSync(join(original, f), join(dir, f));
+    return dir;
+  };
+
+  it('a flipped bit anywhere is an error with the right code, or harmless padding that verify still catches', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: files.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.nat({ max: 7 }), (fileIndex, where, bit) => {
+        const dir = copy();
+        const path = join(dir, files[fileIndex]);
+        const bytes = readFileSync(path);
+        const at = Math.floor(where * bytes.length);
+        const expected = expectedCodes(bytes, at);
+        bytes[at] ^= 1 << bit;
+        writeFileSync(path, bytes);
+        let error: unknown;
+        let result: unknown;
+        try {
+          result = readEverything(dir, mode);
+        } catch (err) {
+          error = err;
+        }
+        if (error) {
+          expect(error, String(error)).toBeInstanceOf(FormatError);
+          expect(expected === 'none' ? [] : expected).toContain((error as FormatError).code);
+        } else {
+          expect(expected).toBe('none');
+          expect(result).toEqual(baseline);
+        }
+        expect(verifySnapshot(dir, { mode }).problems.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 150, seed: 20261123 },
+    );
+  });
+
+  it('a truncated shard is E_FORMAT_TRUNCATED', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: files.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), (fileIndex, where) => {
+        const dir = copy();
+        const path = join(dir, files[fileIndex]);
+        const size = readFileSync(path).length;
+        truncateSync(path, Math.floor(where * size));
+        expect(() => readEverything(dir, mode)).toThrow(expect.objectContaining({ code: 'E_FORMAT_TRUNCATED' }));
+        expect(verifySnapshot(dir, { mode }).problems[0].code).toBe('E_FORMAT_TRUNCATED');
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+  });
+
+  it('a shard from another build is E_SNAPSHOT_MISMATCH', async () => {
+    const other = await compileCatalog({ rawDir: writeRaw({ ...SMALL_CATALOG, songs: SMALL_CATALOG.songs.replace('Song A', 'Song Z') }), outDir: tempDir() });
+    const dir = copy();
+    copyFileSync(join(other.snapshotDir, 'artist.id.keys'), join(dir, 'artist.id.keys'));
+    expect(() => Snapshot.open(dir, { mode })).toThrow(expect.objectContaining({ code: 'E_SNAPSHOT_MISMATCH' }));
+  });
+
+  it('a missing snapshot is E_SNAPSHOT_MISSING', () => {
+    expect(() => Snapshot.open(tempDir(), { mode })).toThrow(expect.objectContaining({ code: 'E_SNAPSHOT_MISSING' }));
+  });
+});
