@@ -15,7 +15,9 @@ import { Progress } from './progress.js';
 import { IssueLog } from './raw-file.js';
 import { readCatalog } from './read-catalog.js';
 import { writeRejects } from './rejects.js';
-import { SearchIndexBuilder } from './search-index.js';
+import { startSearchBuild, type SearchTexts } from './search-index.js';
+import type { CatalogIndex } from './catalog-index.js';
+import type { DerivedCatalog } from './derive.js';
 import { planStations } from './stations.js';
 import { writeIndexes } from './write-indexes.js';
 import { writeRecordTables } from './write-records.js';
@@ -79,19 +81,15 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
   const staging = createStagingDir(outDir);
   try {
     const packr = new Packr({ structures: [], maxSharedStructures: 64 });
-    const search = {
-      songs: new SearchIndexBuilder('songs'),
-      albums: new SearchIndexBuilder('albums'),
-      artists: new SearchIndexBuilder('artists'),
-      playlists: new SearchIndexBuilder('playlists'),
-    };
+    const searchJob = startSearchBuild(searchTexts(index, derived));
+    searchJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
     progress.start('writing records');
-    const recordShards = await writeRecordTables({ rawDir, outDir: staging, buildId, packr, log, index, derived, stations, search, onRow: progress.tick });
+    const recordShards = await writeRecordTables({ rawDir, outDir: staging, buildId, packr, log, index, derived, stations, onRow: progress.tick });
     progress.done();
     progress.start('writing indexes');
     const indexShards = writeIndexes(staging, buildId, index, derived, stations, explore);
     const searchWriter = new ShardWriter(join(staging, 'search.blob'), SHARD_KINDS.blob, buildId);
-    for (const [type, builder] of Object.entries(search)) searchWriter.section(type, await builder.exportBytes());
+    for (const [type, bytes] of Object.entries(await searchJob)) searchWriter.section(type, bytes);
     const searchShard = searchWriter.finish({ options: SEARCH_INDEX_OPTIONS });
     progress.done();
 
@@ -142,6 +140,22 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     rmSync(staging, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** What each searchable resource is found by: its name, and for songs and albums its artists. */
+function searchTexts(index: CatalogIndex, derived: DerivedCatalog): SearchTexts {
+  const withArtists = (names: string[], adjacency: { offsets: Uint32Array; targets: Uint32Array }) =>
+    names.map((name, i) => {
+      let text = name;
+      for (let k = adjacency.offsets[i]; k < adjacency.offsets[i + 1]; k++) text += ` ${index.artists.names[adjacency.targets[k]]}`;
+      return text;
+    });
+  return {
+    songs: withArtists(index.songs.names, derived.relations.get('song.artists')!),
+    albums: withArtists(index.albums.names, derived.relations.get('album.artists')!),
+    artists: [...index.artists.names],
+    playlists: [...index.playlists.names],
+  };
 }
 
 function entry(shard: WrittenShard, name: string): ManifestShard {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawFileSpec } from '../raw/schema.js';
 import type { RawIssue, RawIssueCode } from './compile-error.js';
-import { readCsvRows, type CsvDigest } from './csv-rows.js';
+import { streamCsvRows, type CsvDigest } from './csv-rows.js';
 import { validateCell, type CellValue } from './validate-cell.js';
 
 /** A validated row: column name to value; absent (empty) optional cells are undefined. */
@@ -85,25 +85,29 @@ export async function readRawFile(
   let columns: (typeof spec.columns)[number][] | null = null;
   let positions: number[] = [];
   let headerLength = 0;
+  let headerOk = true;
   try {
-    for await (const { line, cells } of readCsvRows(path, result.digest)) {
+    result.digest = await streamCsvRows(path, ({ line, cells }) => {
       if (!columns) {
         const header = checkHeader(spec, cells, file, options.secondPass ? null : log);
-        if (!header) return result;
+        if (!header) {
+          headerOk = false;
+          return false;
+        }
         columns = header.columns;
         positions = header.positions;
         headerLength = cells.length;
-        continue;
+        return;
       }
       result.rows++;
       options.onProgress?.();
-      if (options.secondPass && log.isRejected(file, line)) continue;
+      if (options.secondPass && log.isRejected(file, line)) return;
       const row: ParsedRow = {};
       let problem: Omit<RawIssue, 'file' | 'line'> | undefined;
       for (let i = 0; i < columns.length && !problem; i++) {
         const col = columns[i];
         const raw = positions[i] < 0 ? '' : (cells[positions[i]] ?? '');
-        if (raw.trim() === '') {
+        if (raw.length === 0 || (raw.charCodeAt(0) <= 32 && raw.trim() === '')) {
           if (col.required) problem = { code: 'E_RAW_ROW', column: col.name, message: 'required value is empty' };
           continue;
         }
@@ -119,11 +123,12 @@ export async function readRawFile(
         if (options.secondPass) throw new Error(`second pass rejected ${file}:${line}, which the first pass accepted`);
         log.reject({ ...problem, file, line }, cells);
       }
-    }
+    });
   } catch (err) {
     if (options.secondPass) throw err;
     log.fileIssue('E_RAW_FILE', file, `cannot be parsed as CSV: ${(err as Error).message}`);
   }
+  if (!headerOk) result.digest = { bytes: 0, sha256: '' };
   return result;
 }
 

@@ -6,7 +6,6 @@ import type { AdjacencyArrays } from './adjacency.js';
 import type { CatalogIndex } from './catalog-index.js';
 import type { DerivedCatalog } from './derive.js';
 import { readRawFile, type IssueLog, type ParsedRow } from './raw-file.js';
-import type { SearchIndexBuilder } from './search-index.js';
 import type { StationPlan } from './stations.js';
 
 export interface RecordContext {
@@ -18,7 +17,6 @@ export interface RecordContext {
   readonly index: CatalogIndex;
   readonly derived: DerivedCatalog;
   readonly stations: StationPlan;
-  readonly search: Record<'songs' | 'albums' | 'artists' | 'playlists', SearchIndexBuilder>;
   readonly onRow?: () => void;
 }
 
@@ -61,7 +59,6 @@ export async function writeRecordTables(ctx: RecordContext): Promise<WrittenShar
   };
 
   await table('artists', 'artists', (row, a) => {
-    ctx.search.artists.add(a, index.artists.names[a]);
     return {
       id: index.artists.ids[a],
       ommId: index.artists.ommIds[a],
@@ -77,7 +74,6 @@ export async function writeRecordTables(ctx: RecordContext): Promise<WrittenShar
   const albumTracks = rel('album.tracks');
   await table('albums', 'albums', (row, al) => {
     const artistNames = artistNamesOf(albumArtists, al);
-    ctx.search.albums.add(al, `${index.albums.names[al]} ${artistNames.join(' ')}`);
     return {
       id: index.albums.ids[al],
       ommId: index.albums.ommIds[al],
@@ -99,7 +95,6 @@ export async function writeRecordTables(ctx: RecordContext): Promise<WrittenShar
   const songLyrics = rel('song.lyrics');
   await table('songs', 'songs', (row, s) => {
     const artistNames = artistNamesOf(songArtists, s);
-    ctx.search.songs.add(s, `${index.songs.names[s]} ${artistNames.join(' ')}`);
     const trackRow = index.songPrimaryTrackRow[s];
     const album = trackRow >= 0 ? index.albumTracks.owners[trackRow] : -1;
     return {
@@ -153,7 +148,6 @@ export async function writeRecordTables(ctx: RecordContext): Promise<WrittenShar
 
   const playlistTracks = rel('playlist.tracks');
   await table('playlists', 'playlists', (row, p) => {
-    ctx.search.playlists.add(p, index.playlists.names[p]);
     return {
       id: index.playlists.ids[p],
       name: row.name,
