@@ -1,0 +1,33 @@
+// Times opening a snapshot and random key lookups (song by local id: key table + record decode).
+import { Snapshot } from '../dist/index-format/index.js';
+
+const [dist, mode] = process.argv.slice(2);
+const t0 = process.hrtime.bigint();
+const snap = Snapshot.open(dist, mode ? { mode } : {});
+const openMs = Number(process.hrtime.bigint() - t0) / 1e6;
+const songs = snap.records('songs');
+const ids = snap.keys('song.id');
+// Ids to look up: read a spread of records first (not timed), then shuffle deterministically.
+const sample = [];
+let x = 12345;
+const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+for (let i = 0; i < 20000; i++) sample.push(songs.get(Math.floor(next() * songs.count)).id);
+const times = new Float64Array(sample.length);
+let checksum = 0;
+for (let round = 0; round < 2; round++) {
+  for (let i = 0; i < sample.length; i++) {
+    const a = process.hrtime.bigint();
+    const record = songs.get(ids.get(sample[i]));
+    times[i] = Number(process.hrtime.bigint() - a) / 1000;
+    checksum += record.name.length;
+  }
+}
+times.sort();
+console.log(JSON.stringify({
+  readerMode: snap.manifestShard.file.mode,
+  openMs,
+  lookupMedianUs: times[Math.floor(times.length / 2)],
+  lookupP99Us: times[Math.floor(times.length * 0.99)],
+  lookups: sample.length,
+  checksum,
+}));

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
+
+const omm = fileURLToPath(new URL('../bin/omm', import.meta.url));
+const run = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [omm, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('omm CLI', () => {
+  it('pins the compile help text', () => {
+    expect(run('compile', '--help').stdout).toMatchInlineSnapshot(`
+      "Usage: omm compile [options] <raw-dir>
+
+      compile a raw catalog directory into a snapshot, published atomically in
+      <dist-dir>
+
+      Arguments:
+        raw-dir               directory of raw CSV files (docs/raw-format.md)
+
+      Options:
+        -o, --out <dist-dir>  dist directory; the snapshot goes to
+                              <dist-dir>/snapshots/<build id> and <dist-dir>/current
+                              points at it
+        --skip-invalid        drop invalid rows (listed with reasons in rejects.csv)
+                              instead of failing (default: false)
+        --keep <n>            snapshots to keep in the dist directory (default: 3)
+        --max-errors <n>      errors to list when the compile fails (default: 100)
+        -q, --quiet           print nothing on success (default: false)
+        -h, --help            display help for command
+      "
+    `);
+  });
+
+  it('compiles, inspects and verifies; verify fails on a corrupt shard', () => {
+    const out = tempDir();
+    const compiled = run('compile', writeRaw(SMALL_CATALOG), '--out', out);
+    expect(compiled.code).toBe(0);
+    expect(compiled.stdout).toMatch(/build id +[0-9a-f]{16}/);
+    expect(compiled.stdout).toContain('songs 4, albums 3, artists 4, playlists 2');
+
+    const inspected = run('inspect', out);
+    expect(inspected.code).toBe(0);
+    expect(inspected.stdout).toMatch(/songs\.0000\.rec +RECS +songs .* 4 records/);
+    expect(inspected.stdout).toMatch(/song\.isrc\.keys +KEYS +song\.isrc .* 3 keys/);
+    const json = JSON.parse(run('inspect', out, '--json').stdout);
+    expect(json.counts.songs).toBe(4);
+
+    expect(run('verify', out)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^snapshot [0-9a-f]{16} OK: \d+ shards/) });
+
+    const dir = join(out, readFileSync(join(out, 'current'), 'utf8').trim());
+    const shard = join(dir, readdirSync(dir).find((f) => f.startsWith('songs.'))!);
+    const bytes = readFileSync(shard);
+    bytes[4200] ^= 0x10; // inside the body (it starts at 4096)
+    writeFileSync(shard, bytes);
+    const failed = run('verify', out);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('FAILED verification');
+    expect(failed.stderr).toContain('E_CHECKSUM');
+  });
+
+  it('exits 2 with every located error when the raw data is invalid', () => {
+    const raw = writeRaw({ ...SMALL_CATALOG, songs: `${SMALL_CATALOG.songs}\n104,,BAD,,,,,,` });
+    const r = run('compile', raw, '--out', tempDir());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('songs.csv:6: column name: required value is empty [E_RAW_ROW]');
+  });
+});
