@@ -16,6 +16,7 @@ export async function buildProgram(): Promise<Command> {
     import('./compile-command.js'),
     import('./inspect-command.js'),
     import('./verify-command.js'),
+    import('./import-command.js'),
     import('./start-command.js'),
   ]);
   for (const module of registrations) module.register(program);

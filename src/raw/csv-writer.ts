@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { columnsOf, LIST_SEPARATOR, type RawFileName } from './schema.js';
 
@@ -33,12 +33,20 @@ export class RawCsvWriter {
   private buffered = 0;
   rows = 0;
 
-  constructor(dir: string, readonly file: RawFileName, columns: readonly string[] = columnsOf(file)) {
+  /** With `append`, rows go after those already in the file (whose header must be the same). */
+  constructor(dir: string, readonly file: RawFileName, columns: readonly string[] = columnsOf(file), append = false) {
     mkdirSync(dir, { recursive: true });
     this.columns = columns;
     this.path = join(dir, `${file}.csv`);
-    this.fd = openSync(this.path, 'w');
-    this.push(columns.join(','));
+    const header = columns.join(',');
+    if (append && existsSync(this.path)) {
+      const firstLine = readFileSync(this.path, 'utf8').split(/\r?\n/, 1)[0].replace(/^\uFEFF/, '');
+      if (firstLine !== header) throw new Error(`${this.path}: header ${JSON.stringify(firstLine)} differs from ${JSON.stringify(header)}; cannot append`);
+      this.fd = openSync(this.path, 'a');
+    } else {
+      this.fd = openSync(this.path, 'w');
+      this.push(header);
+    }
   }
 
   write(row: RawRow): void {
