@@ -17,6 +17,7 @@ export async function buildProgram(): Promise<Command> {
     import('./inspect-command.js'),
     import('./verify-command.js'),
     import('./import-command.js'),
+    import('./generate-command.js'),
     import('./start-command.js'),
   ]);
   for (const module of registrations) module.register(program);
