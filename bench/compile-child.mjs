@@ -13,4 +13,5 @@ console.log(JSON.stringify({
   snapshotMiB: +(bytes / 2 ** 20).toFixed(1),
   shards: result.manifest.shards.length + 1,
   buildId: result.buildId,
+  phases: Object.fromEntries(result.phases.map((p) => [p.phase, +p.seconds.toFixed(2)])),
 }));

@@ -34,6 +34,7 @@ export function register(program: Command): void {
           `  read       ${count(rows)} rows from ${m.sources.length} files in ${result.seconds.toFixed(1)} s (${count(Math.round(rows / Math.max(result.seconds, 0.001)))} rows/s)`,
           `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)}`,
           `  rejected   ${result.rejectedRows} rows${result.rejectsPath ? ` (see ${result.rejectsPath})` : ''}`,
+          `  phases     ${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')}`,
         ];
         process.stdout.write(`${lines.join('\n')}\n`);
       } catch (err) {

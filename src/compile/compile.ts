@@ -11,7 +11,7 @@ import { RAW_FILES } from '../raw/schema.js';
 import { CompileError } from './compile-error.js';
 import { deriveCatalog } from './derive.js';
 import { planExplore } from './explore.js';
-import { Progress } from './progress.js';
+import { Progress, type PhaseTiming } from './progress.js';
 import { IssueLog } from './raw-file.js';
 import { readCatalog } from './read-catalog.js';
 import { writeRejects } from './rejects.js';
@@ -43,6 +43,8 @@ export interface CompileResult {
   readonly rejectedRows: number;
   readonly rejectsPath: string | null;
   readonly seconds: number;
+  /** Wall time per phase; `search (worker)` overlaps `writing records`. */
+  readonly phases: readonly PhaseTiming[];
 }
 
 /**
@@ -81,7 +83,12 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
   const staging = createStagingDir(outDir);
   try {
     const packr = new Packr({ structures: [], maxSharedStructures: 64 });
-    const searchJob = startSearchBuild(searchTexts(index, derived));
+    const searchStarted = Date.now();
+    let searchSeconds = 0;
+    const searchJob = startSearchBuild(searchTexts(index, derived)).then((built) => {
+      searchSeconds = (Date.now() - searchStarted) / 1000;
+      return built;
+    });
     searchJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
     progress.start('writing records');
     const recordShards = await writeRecordTables({ rawDir, outDir: staging, buildId, packr, log, index, derived, stations, onRow: progress.tick });
@@ -135,6 +142,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       rejectedRows: log.rejected.length,
       rejectsPath: rejectsPath ? join(snapshotDir, 'rejects.csv') : null,
       seconds: (Date.now() - started) / 1000,
+      phases: [...progress.timings, { phase: 'search (worker)', seconds: searchSeconds, rows: index.songs.count }],
     };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });

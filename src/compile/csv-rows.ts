@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { parse } from 'fast-csv';
+import { open } from 'node:fs/promises';
+import { CsvParser } from '../raw/csv-parser.js';
 
 export interface CsvRow {
   /** 1-based line on which the row starts (the header row is line 1). */
@@ -13,59 +13,32 @@ export interface CsvDigest {
   sha256: string;
 }
 
+const CHUNK = 1 << 20;
+
 /**
- * Streams the rows of a CSV file (RFC 4180, via fast-csv) into a synchronous callback, with the
- * line each row starts on, and digests the file's bytes on the way. The callback runs inside the
- * parser's data event, so there is no per-row promise and back-pressure is implicit. Memory
- * stays at one chunk plus one row. Returning `false` from the callback stops reading.
+ * Streams the rows of a CSV file (RFC 4180, src/raw/csv-parser.ts) into a synchronous callback,
+ * with the line each row starts on, and digests the file's bytes on the way. Memory stays at one
+ * 1 MiB chunk plus one row. Returning `false` from the callback stops reading (no digest then).
  */
-export function streamCsvRows(path: string, onRow: (row: CsvRow) => boolean | void): Promise<CsvDigest> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    let bytes = 0;
-    const input = createReadStream(path, { highWaterMark: 1 << 20 });
-    input.on('data', (chunk) => {
-      hash.update(chunk as Buffer);
-      bytes += (chunk as Buffer).length;
-    });
-    const parser = parse({ headers: false, ignoreEmpty: false, trim: false });
-    let line = 1;
-    let first = true;
-    let failed = false;
-    const fail = (err: Error) => {
-      if (failed) return;
-      failed = true;
-      input.destroy();
-      parser.destroy();
-      reject(err);
-    };
-    input.on('error', fail);
-    parser.on('error', fail);
-    parser.on('data', (cells: string[]) => {
-      if (failed) return;
-      if (first && cells.length > 0 && cells[0].charCodeAt(0) === 0xfeff) cells[0] = cells[0].slice(1);
-      first = false;
-      const start = line;
-      line += 1;
-      for (const cell of cells) {
-        if (cell.length > 0 && cell.indexOf('\n') !== -1) line += cell.split('\n').length - 1;
-      }
-      // A blank line parses as one empty cell: skip it but keep counting lines.
-      if (cells.length === 1 && cells[0] === '') return;
-      try {
-        if (onRow({ line: start, cells }) === false) {
-          failed = true;
-          input.destroy();
-          parser.destroy();
-          resolve({ bytes, sha256: '' });
-        }
-      } catch (err) {
-        fail(err as Error);
-      }
-    });
-    parser.on('end', () => {
-      if (!failed) resolve({ bytes, sha256: hash.digest('hex') });
-    });
-    input.pipe(parser);
-  });
+export async function streamCsvRows(path: string, onRow: (row: CsvRow) => boolean | void): Promise<CsvDigest> {
+  const hash = createHash('sha256');
+  const parser = new CsvParser((cells, line) => onRow({ line, cells }));
+  const handle = await open(path, 'r');
+  let bytes = 0;
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
+      if (bytesRead === 0) break;
+      const data = chunk.subarray(0, bytesRead);
+      hash.update(data);
+      bytes += bytesRead;
+      parser.push(data);
+      if (parser.isStopped) return { bytes, sha256: '' };
+    }
+    parser.end();
+  } finally {
+    await handle.close();
+  }
+  return { bytes, sha256: hash.digest('hex') };
 }

@@ -2,7 +2,15 @@
  * Progress on a terminal: one line rewritten in place (phase, rows, rows/s), at most 10 times a
  * second. Silent when stderr is not a TTY, so logs and CI output stay clean.
  */
+export interface PhaseTiming {
+  readonly phase: string;
+  readonly seconds: number;
+  readonly rows: number;
+}
+
 export class Progress {
+  /** Every finished phase, in order: what the compile summary reports. */
+  readonly timings: PhaseTiming[] = [];
   private phase = '';
   private rows = 0;
   private phaseStart = Date.now();
@@ -37,6 +45,7 @@ export class Progress {
   }
 
   done(): void {
+    this.timings.push({ phase: this.phase, seconds: (Date.now() - this.phaseStart) / 1000, rows: this.rows });
     if (this.enabled) this.stream.write('\r\x1b[2K');
   }
 }

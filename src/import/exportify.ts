@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { streamCsvRows } from '../compile/csv-rows.js';
+import { streamCsvRowsLenient } from './fast-csv-rows.js';
 import { isValidCalendarDate } from '../compile/validate-cell.js';
 import { normalizeIsrc } from '../raw/codes.js';
 import { RawSink, type ImportSummary } from './raw-sink.js';
@@ -63,7 +63,7 @@ export async function importExportify(csvPaths: string[], outDir: string, option
     const writePlaylist = sink.entity('playlists', { id: playlistId, name: playlistName, description: `Imported from the Exportify export ${file}` });
     let header: string[] = [];
     let position = 0;
-    await streamCsvRows(path, ({ line, cells }) => {
+    await streamCsvRowsLenient(path, ({ line, cells }) => {
       if (line === 1) {
         header = cells.map((c) => c.trim());
         const missing = REQUIRED.filter((c) => !header.includes(c));
