@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RawFileSpec } from '../raw/schema.js';
 import type { RawIssue, RawIssueCode } from './compile-error.js';
 import { streamCsvRows, type CsvDigest } from './csv-rows.js';
-import { validateCell, type CellValue } from './validate-cell.js';
+import { CellProblem, validateCell, type CellValue } from './validate-cell.js';
 
 /** A validated row: column name to value; absent (empty) optional cells are undefined. */
 export type ParsedRow = Record<string, CellValue | undefined>;
@@ -112,8 +112,8 @@ export async function readRawFile(
           continue;
         }
         const checked = validateCell(col.kind, raw);
-        if (checked.ok) row[col.name] = checked.value;
-        else problem = { code: 'E_RAW_ROW', column: col.name, message: checked.message };
+        if (checked instanceof CellProblem) problem = { code: 'E_RAW_ROW', column: col.name, message: checked.message };
+        else row[col.name] = checked;
       }
       if (!problem && cells.length !== headerLength) {
         problem = { code: 'E_RAW_ROW', message: `row has ${cells.length} cells; the header has ${headerLength}` };

@@ -15,6 +15,8 @@ export interface FirstPassResult {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
 const NO_POSITION = Number.MAX_SAFE_INTEGER;
+/** Two ordinals as one number (a Set of numbers costs far less than one of strings). */
+const pairKey = (a: number, b: number): number => a * 0x4000000 + b;
 
 /**
  * The first pass: reads every raw file once, in dependency order, validates each row, and keeps
@@ -77,13 +79,13 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     if (isProblem(r)) return r;
     index.albumUpc.push(str(row.upc));
   });
-  const creditPairs = new Set<string>();
+  const creditPairs = new Set<number>();
   await read('album_artists', (row) => {
     const album = refTo(index.albums, 'albums.csv', 'album_id', row);
     if (isProblem(album)) return album;
     const artist = refTo(index.artists, 'artists.csv', 'artist_id', row);
     if (isProblem(artist)) return artist;
-    const pair = `${album}:${artist}`;
+    const pair = pairKey(album, artist);
     if (creditPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'artist_id', message: `artist ${row.artist_id} is credited twice on album ${row.album_id}` };
     creditPairs.add(pair);
     index.albumCredits.add(album, artist, num(row.position, NO_POSITION));
@@ -101,14 +103,14 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     if (isProblem(song)) return song;
     const artist = refTo(index.artists, 'artists.csv', 'artist_id', row);
     if (isProblem(artist)) return artist;
-    const pair = `${song}:${artist}`;
+    const pair = pairKey(song, artist);
     if (creditPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'artist_id', message: `artist ${row.artist_id} is credited twice on song ${row.song_id}` };
     creditPairs.add(pair);
     index.songCredits.add(song, artist, num(row.position, NO_POSITION));
   });
   creditPairs.clear();
-  const trackPairs = new Set<string>();
-  const trackSlots = new Map<string, string>();
+  const trackPairs = new Set<number>();
+  const trackSlots = new Map<number, number>();
   await read('album_tracks', (row) => {
     const album = refTo(index.albums, 'albums.csv', 'album_id', row);
     if (isProblem(album)) return album;
@@ -117,13 +119,13 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     const disc = num(row.disc_number, 1);
     const track = row.track_number as number;
     if (disc > 999 || track > 99999) return { code: 'E_RAW_ROW', column: disc > 999 ? 'disc_number' : 'track_number', message: 'is out of range (disc <= 999, track <= 99999)' };
-    const pair = `${album}:${song}`;
+    const pair = pairKey(album, song);
     if (trackPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'song_id', message: `song ${row.song_id} is listed twice on album ${row.album_id}` };
-    const slot = `${album}:${disc}:${track}`;
+    const slot = album * 1e8 + disc * 100000 + track;
     const holder = trackSlots.get(slot);
-    if (holder !== undefined) return { code: 'E_RAW_CONFLICT', column: 'track_number', message: `disc ${disc} track ${track} of album ${row.album_id} is already song ${holder}` };
+    if (holder !== undefined) return { code: 'E_RAW_CONFLICT', column: 'track_number', message: `disc ${disc} track ${track} of album ${row.album_id} is already song ${index.songs.ids[holder]}` };
     trackPairs.add(pair);
-    trackSlots.set(slot, row.song_id as string);
+    trackSlots.set(slot, song);
     if (index.songPrimaryTrackRow[song] === -1) index.songPrimaryTrackRow[song] = index.albumTracks.count;
     index.albumTracks.add(album, song, disc * 100000 + track);
     index.albumTrackDisc.push(disc);

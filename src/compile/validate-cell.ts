@@ -2,7 +2,12 @@ import { cleanUpc, normalizeIsrc } from '../raw/codes.js';
 import { EXPLORE_TYPES, LIST_SEPARATOR, type ColumnKind } from '../raw/schema.js';
 
 export type CellValue = string | number | boolean | string[];
-export type CellResult = { ok: true; value: CellValue } | { ok: false; message: string };
+
+/** Why a cell is invalid. Valid cells return their value itself (no wrapper per cell). */
+export class CellProblem {
+  constructor(readonly message: string) {}
+}
+export type CellResult = CellValue | CellProblem;
 
 const ID = /^[A-Za-z0-9._~-]{1,64}$/;
 const INT = /^[0-9]{1,16}$/;
@@ -12,8 +17,9 @@ const OMM_ID = /^[0-9a-z]{16}$/;
 const MAX_TEXT = 4096;
 const BOOLS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false, yes: true, no: false };
 
-const ok = (value: CellValue): CellResult => ({ ok: true, value });
-const bad = (message: string): CellResult => ({ ok: false, message });
+const ok = (value: CellValue): CellResult => value;
+const bad = (message: string): CellResult => new CellProblem(message);
+const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i;
 const show = (raw: string): string => JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
 
 export function isValidCalendarDate(text: string): boolean {
@@ -33,7 +39,7 @@ export function isValidCalendarDate(text: string): boolean {
 /**
  * Checks one non-empty cell against its kind and returns the value as stored:
  * ints as numbers, bools as booleans, lists as arrays, ISRCs normalised, dates as given.
- * `datetime` values become epoch milliseconds.
+ * `datetime` values become epoch milliseconds. An invalid cell returns a CellProblem.
  */
 export function validateCell(kind: ColumnKind, raw: string): CellResult {
   switch (kind) {
@@ -86,6 +92,8 @@ export function validateCell(kind: ColumnKind, raw: string): CellResult {
     }
     case 'url': {
       const text = raw.trim();
+      // The common case by pattern; anything unusual (IPv6, credentials) by the URL parser.
+      if (HTTP_URL.test(text) && text.length <= 2048) return ok(text);
       try {
         const url = new URL(text);
         if (url.protocol === 'http:' || url.protocol === 'https:') return ok(text);

@@ -30,6 +30,12 @@ const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** Buffer's own slice decoders (untyped in @types/node): skip toString's argument checks. */
+interface FastSlices {
+  latin1Slice(start: number, end: number): string;
+  utf8Slice(start: number, end: number): string;
+}
+
 /** Incomplete row: wait for more bytes. */
 const NEED_MORE = -1;
 
@@ -119,14 +125,18 @@ export class CsvParser {
         }
       } else {
         let i = pos;
+        let high = 0;
         while (i < length) {
           const c = buf[i];
           if (c === COMMA || c === LF || c === CR) break;
           if (c === QUOTE) throw new CsvSyntaxError('a quote inside an unquoted field (quote the whole field and double the quote)', startLine + extraLines);
+          high |= c;
           i++;
         }
         if (i >= length && !final) return NEED_MORE;
-        cells.push(i > pos ? buf.toString('utf8', pos, i) : '');
+        // ASCII cells decode as one-byte strings (cheaper to make, hash and match).
+        const slices = buf as unknown as FastSlices;
+        cells.push(i === pos ? '' : high < 0x80 ? slices.latin1Slice(pos, i) : slices.utf8Slice(pos, i));
         pos = i;
       }
       // pos is at a delimiter or at the end.
