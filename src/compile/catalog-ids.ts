@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export type CatalogType = 'song' | 'album' | 'artist';
 
@@ -7,7 +7,7 @@ export type CatalogType = 'song' | 'album' | 'artist';
  * SHA-256("<type>:<local id>") in base 36, zero-padded. Stable across rebuilds by construction.
  */
 export function deriveOmmId(type: CatalogType, localId: string): string {
-  const digest = createHash('sha256').update(`${type}:${localId}`).digest();
+  const digest = hash('sha256', `${type}:${localId}`, 'buffer');
   const n = digest.readBigUInt64BE(0) * 65536n + BigInt(digest.readUInt16BE(8));
   return n.toString(36).padStart(16, '0');
 }

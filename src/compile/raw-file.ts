@@ -123,7 +123,7 @@ export async function readRawFile(
         if (options.secondPass) throw new Error(`second pass rejected ${file}:${line}, which the first pass accepted`);
         log.reject({ ...problem, file, line }, cells);
       }
-    });
+    }, { digest: !options.secondPass });
   } catch (err) {
     if (options.secondPass) throw err;
     log.fileIssue('E_RAW_FILE', file, `cannot be parsed as CSV: ${(err as Error).message}`);
