@@ -19,6 +19,7 @@ export async function buildProgram(): Promise<Command> {
     import('./import-command.js'),
     import('./generate-command.js'),
     import('./start-command.js'),
+    import('./serve-command.js'),
   ]);
   for (const module of registrations) module.register(program);
   return program;

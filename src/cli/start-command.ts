@@ -1,27 +1,51 @@
 import type { Command } from 'commander';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileCatalog, Progress } from '../compile/index.js';
-import { verifySnapshot } from '../index-format/index.js';
+import { Snapshot, verifySnapshot } from '../index-format/index.js';
 import { CliError } from './cli-error.js';
 import { count } from './format.js';
+import { addServeOptions, serveSnapshot, type ServeFlags } from './serve-command.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-export function register(program: Command): void {
-  program
-    .command('start')
-    .description('compile the bundled sample catalog (data/raw) into dist-data and verify it')
-    .option('--raw <dir>', 'raw catalog directory', `${packageRoot}data/raw`)
-    .option('--out <dir>', 'dist directory', `${packageRoot}dist-data`)
-    .action(async (opts: { raw: string; out: string }) => {
-      const result = await compileCatalog({ rawDir: opts.raw, outDir: opts.out, progress: new Progress(process.stderr) });
-      const report = verifySnapshot(opts.out);
-      if (report.problems.length > 0) throw new CliError(`compiled snapshot failed verification: ${report.problems[0].message}`);
-      const c = result.manifest.counts;
-      process.stdout.write(
-        `snapshot ${result.buildId} of ${opts.raw} is ready in ${result.snapshotDir} and verified ` +
-          `(${count(c.songs)} songs, ${count(c.albums)} albums, ${count(c.artists)} artists, ${count(c.playlists)} playlists) in ${result.seconds.toFixed(1)} s.\n` +
-          'The HTTP server arrives with the next issue; until then `npm start` compiles and verifies.\n',
-      );
+/** True when the dist directory's current snapshot was compiled from exactly these raw files. */
+function upToDate(rawDir: string, outDir: string): boolean {
+  try {
+    const snapshot = Snapshot.open(outDir);
+    const sources = snapshot.manifest.sources;
+    snapshot.close();
+    return sources.every((s) => {
+      const path = join(rawDir, s.file);
+      return existsSync(path) && createHash('sha256').update(readFileSync(path)).digest('hex') === s.sha256;
     });
+  } catch {
+    return false;
+  }
+}
+
+export function register(program: Command): void {
+  addServeOptions(
+    program
+      .command('start')
+      .description('compile the bundled sample catalog (data/raw) into dist-data when it changed, verify it, and serve it')
+      .option('--raw <dir>', 'raw catalog directory', `${packageRoot}data/raw`)
+      .option('--out <dir>', 'dist directory', `${packageRoot}dist-data`)
+      .option('--no-serve', 'compile and verify only'),
+  ).action(async (opts: ServeFlags & { raw: string; out: string; serve: boolean }) => {
+    if (upToDate(opts.raw, opts.out)) {
+      process.stderr.write(`omm: ${opts.out} is up to date with ${opts.raw}\n`);
+    } else {
+      const result = await compileCatalog({ rawDir: opts.raw, outDir: opts.out, progress: new Progress(process.stderr) });
+      const c = result.manifest.counts;
+      process.stderr.write(
+        `omm: compiled snapshot ${result.buildId} (${count(c.songs)} songs, ${count(c.albums)} albums, ${count(c.artists)} artists, ${count(c.playlists)} playlists) in ${result.seconds.toFixed(1)} s\n`,
+      );
+    }
+    const report = verifySnapshot(opts.out);
+    if (report.problems.length > 0) throw new CliError(`snapshot in ${opts.out} failed verification: ${report.problems[0].message}`);
+    if (opts.serve) await serveSnapshot(opts.out, opts);
+  });
 }

@@ -1,0 +1,154 @@
+import { Snapshot, type Adjacency, type KeyTable, type RecordTable, type U32Column } from '../index-format/index.js';
+import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
+
+export type CatalogType = 'song' | 'album' | 'artist';
+export type ResourceType = CatalogType | 'playlist' | 'station';
+
+/** Relationship name (as the interfaces spell it) -> adjacency in the snapshot, per source type. */
+export const RELATIONS = {
+  song: { albums: 'song.albums', artists: 'song.artists' },
+  album: { tracks: 'album.tracks', artists: 'album.artists' },
+  artist: { tracks: 'artist.songs', albums: 'artist.albums' },
+  playlist: { tracks: 'playlist.tracks' },
+  station: { tracks: 'station.tracks' },
+} as const satisfies Record<ResourceType, Record<string, string>>;
+
+/** The resource type each relationship leads to. */
+export const RELATION_TARGET: Record<string, ResourceType> = { albums: 'album', artists: 'artist', tracks: 'song' };
+
+const CATALOG_ID = /^omm:(song|album|artist):([0-9a-z]{16})$/;
+
+/** `omm:song:0123456789abcdef` -> its parts, or null. */
+export function parseCatalogId(id: string): { type: CatalogType; ommId: string } | null {
+  const m = CATALOG_ID.exec(id);
+  return m ? { type: m[1] as CatalogType, ommId: m[2] } : null;
+}
+
+export const catalogIdOf = (type: CatalogType, ommId: string): string => `omm:${type}:${ommId}`;
+
+const PLURAL: Record<ResourceType, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists', station: 'stations' };
+
+/**
+ * Read access to one snapshot in the terms the interfaces use: resolve ids (local or catalog),
+ * decode records, walk relationships and precomputed orders. Everything is a key probe or a
+ * slice of mapped memory; nothing here scans the catalog.
+ */
+export class Catalog {
+  readonly buildId: string;
+  private readonly tables = new Map<string, RecordTable>();
+  private readonly keyTables = new Map<string, KeyTable>();
+  private readonly adjacencies = new Map<string, Adjacency>();
+  private readonly columns = new Map<string, U32Column>();
+
+  constructor(readonly snapshot: Snapshot) {
+    this.buildId = snapshot.buildId;
+  }
+
+  static open(path: string): Catalog {
+    return new Catalog(Snapshot.open(path));
+  }
+
+  get counts(): Snapshot['manifest']['counts'] {
+    return this.snapshot.manifest.counts;
+  }
+
+  count(type: ResourceType): number {
+    return this.records(type).count;
+  }
+
+  records(type: ResourceType | 'file' | 'lyrics' | 'genre'): RecordTable {
+    const name = type === 'file' ? 'files' : type === 'lyrics' ? 'lyrics' : type === 'genre' ? 'genres' : PLURAL[type];
+    let table = this.tables.get(name);
+    if (!table) this.tables.set(name, (table = this.snapshot.records(name)));
+    return table;
+  }
+
+  keys(name: string): KeyTable {
+    let table = this.keyTables.get(name);
+    if (!table) this.keyTables.set(name, (table = this.snapshot.keys(name)));
+    return table;
+  }
+
+  relation(name: string): Adjacency {
+    let adj = this.adjacencies.get(name);
+    if (!adj) this.adjacencies.set(name, (adj = this.snapshot.arrays('relations').adjacency(name)));
+    return adj;
+  }
+
+  /** Ordinals of a type in a precomputed order (`name`, `-dateAdded`, `popularity`, ...). */
+  order(type: Exclude<ResourceType, 'station'>, sort: string): U32Column {
+    return this.column(`${PLURAL[type]}.orders`, `order.${sort}`);
+  }
+
+  /** Position of each ordinal in a precomputed order. */
+  rank(type: Exclude<ResourceType, 'station'>, sort: string): U32Column {
+    return this.column(`${PLURAL[type]}.orders`, `rank.${sort}`);
+  }
+
+  hasOrder(type: ResourceType, sort: string): boolean {
+    if (type === 'station') return false;
+    return this.snapshot.arrays(`${PLURAL[type]}.orders`).has(`order.${sort}`);
+  }
+
+  private column(table: string, name: string): U32Column {
+    const key = `${table}/${name}`;
+    let col = this.columns.get(key);
+    if (!col) this.columns.set(key, (col = this.snapshot.arrays(table).column(name)));
+    return col;
+  }
+
+  /** Ordinal of a resource by local id or (songs, albums, artists) catalog id; -1 when unknown. */
+  resolve(type: ResourceType, id: string): number {
+    if (id.length === 0 || id.length > 256) return -1;
+    if (id.startsWith('omm:')) {
+      const parsed = parseCatalogId(id);
+      if (!parsed || parsed.type !== type) return -1;
+      return this.keys(`${type}.omm`).get(parsed.ommId);
+    }
+    return this.keys(`${type}.id`).get(id);
+  }
+
+  /** Ordinal of a catalog id of any type. */
+  resolveCatalogId(id: string): { type: CatalogType; ordinal: number } | null {
+    const parsed = parseCatalogId(id);
+    if (!parsed) return null;
+    const ordinal = this.keys(`${parsed.type}.omm`).get(parsed.ommId);
+    return ordinal < 0 ? null : { type: parsed.type, ordinal };
+  }
+
+  song(ordinal: number): SongRecord {
+    return this.records('song').get<SongRecord>(ordinal);
+  }
+
+  album(ordinal: number): AlbumRecord {
+    return this.records('album').get<AlbumRecord>(ordinal);
+  }
+
+  artist(ordinal: number): ArtistRecord {
+    return this.records('artist').get<ArtistRecord>(ordinal);
+  }
+
+  playlist(ordinal: number): PlaylistRecord {
+    return this.records('playlist').get<PlaylistRecord>(ordinal);
+  }
+
+  station(ordinal: number): StationRecord {
+    return this.records('station').get<StationRecord>(ordinal);
+  }
+
+  file(ordinal: number): FileRecord {
+    return this.records('file').get<FileRecord>(ordinal);
+  }
+
+  lyrics(ordinal: number): LyricsRecord {
+    return this.records('lyrics').get<LyricsRecord>(ordinal);
+  }
+
+  genre(ordinal: number): GenreRecord {
+    return this.records('genre').get<GenreRecord>(ordinal);
+  }
+
+  close(): void {
+    this.snapshot.close();
+  }
+}

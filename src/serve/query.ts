@@ -1,0 +1,80 @@
+import { invalidParameters, type ErrorDetail } from './api-error.js';
+
+/**
+ * A request's query string with validation that collects every problem before answering, so a
+ * 400 names each bad parameter and value at once.
+ */
+export class Query {
+  readonly params: URLSearchParams;
+  readonly problems: ErrorDetail[] = [];
+
+  constructor(search: string) {
+    this.params = new URLSearchParams(search);
+  }
+
+  /** The parameter's value; a parameter given twice is a problem (which one would win?). */
+  get(name: string): string | undefined {
+    const all = this.params.getAll(name);
+    if (all.length > 1) {
+      this.problem(name, all, `${name} is given ${all.length} times; give it once`);
+      return all[0];
+    }
+    return all[0];
+  }
+
+  has(name: string): boolean {
+    return this.params.has(name);
+  }
+
+  names(): string[] {
+    return [...new Set(this.params.keys())];
+  }
+
+  problem(param: string, value: unknown, message: string): void {
+    this.problems.push({ message, param, value: value ?? null });
+  }
+
+  /** Throws one 400 listing every problem found so far. */
+  check(): void {
+    if (this.problems.length > 0) throw invalidParameters(this.problems);
+  }
+
+  /** An integer in [min, max], or the default when absent. */
+  int(name: string, min: number, max: number, fallback: number): number {
+    const raw = this.get(name);
+    if (raw === undefined) return fallback;
+    return this.intValue(name, raw, min, max) ?? fallback;
+  }
+
+  intValue(name: string, raw: string, min: number, max: number): number | undefined {
+    if (!/^-?[0-9]{1,16}$/.test(raw.trim())) {
+      this.problem(name, raw, `${name} must be an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}`);
+      return undefined;
+    }
+    const n = Number(raw.trim());
+    if (n < min || n > max) {
+      this.problem(name, raw, max === Number.MAX_SAFE_INTEGER ? `${name} must be ${min} or more` : `${name} must be from ${min} to ${max}`);
+      return undefined;
+    }
+    return n;
+  }
+
+  /** One of `allowed`, or the default when absent. */
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.get(name);
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    this.problem(name, raw, `${name} must be one of ${allowed.join(', ')}`);
+    return fallback;
+  }
+}
+
+/** "a, b,,c" -> ["a", "b", "c"]. */
+export function commaList(value: string): string[] {
+  const out: string[] = [];
+  for (const part of value.split(',')) {
+    const item = part.trim();
+    if (item.length > 0) out.push(item);
+  }
+  return out;
+}

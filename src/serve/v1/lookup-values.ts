@@ -1,0 +1,60 @@
+import { normalizeGtin13, normalizeIsrc } from '../../raw/codes.js';
+import { ApiError, badRequest } from '../api-error.js';
+import type { Catalog, ResourceType } from '../catalog.js';
+import { commaList, type Query } from '../query.js';
+
+export const MAX_LOOKUP_VALUES = 100;
+export const MAX_CATALOG_PARAM_CHARS = 10000;
+export const TOO_MANY_VALUES = 'Maximum 100 lookup values allowed';
+
+/** Comma-separated values of a lookup parameter, at most 100. */
+export function lookupValues(q: Query, name: string): string[] {
+  const values = commaList(q.get(name) ?? '');
+  if (values.length > MAX_LOOKUP_VALUES) throw new ApiError(400, TOO_MANY_VALUES, [{ message: TOO_MANY_VALUES, param: name, value: values.length }]);
+  return values;
+}
+
+/** Exactly one of the given parameters must be present; returns its name. */
+export function exactlyOne(q: Query, names: readonly string[], message: string): string {
+  const given = names.filter((n) => q.has(n));
+  if (given.length !== 1) {
+    throw new ApiError(400, message, [{ message, param: given.length === 0 ? names.join('|') : given.join(','), value: null }]);
+  }
+  return given[0];
+}
+
+/** Ordinals for ids in request order: unknown ids left out, repeats repeated. */
+export function resolveIds(cat: Catalog, type: ResourceType, ids: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const id of ids) {
+    const o = cat.resolve(type, id);
+    if (o >= 0) out.push(o);
+  }
+  return out;
+}
+
+/** Songs for ISRCs in request order (trimmed, case-insensitive); one ISRC may give several songs. */
+export function resolveIsrcs(cat: Catalog, isrcs: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const raw of isrcs) {
+    const code = normalizeIsrc(raw);
+    if (code) out.push(...cat.keys('song.isrc').getAll(code));
+  }
+  return out;
+}
+
+/** Albums for UPC/EAN values in request order, compared as GTIN-13. */
+export function resolveUpcs(cat: Catalog, upcs: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const raw of upcs) {
+    const gtin = normalizeGtin13(raw.trim());
+    if (gtin) out.push(...cat.keys('album.upc').getAll(gtin));
+  }
+  return out;
+}
+
+export const requireValue = (q: Query, name: string): string => {
+  const value = q.get(name);
+  if (value === undefined || value.trim() === '') throw badRequest(`${name} is required`, name, value ?? null);
+  return value;
+};

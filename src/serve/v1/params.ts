@@ -1,0 +1,160 @@
+import { RELATION_TARGET, RELATIONS, type ResourceType } from '../catalog.js';
+import { commaList, type Query } from '../query.js';
+import { ATTRIBUTES, type AttributeSet } from './attributes.js';
+
+/** Included relationships below a resource: relationship name -> what to include below it. */
+export interface IncludeNode {
+  readonly children: Map<string, IncludeNode>;
+}
+
+export const emptyInclude = (): IncludeNode => ({ children: new Map() });
+
+/** What a resource is rendered with: includes, their limits and sorts, fields, language. */
+export interface RenderSpec {
+  readonly include: IncludeNode;
+  /** `album:tracks` -> limit. */
+  readonly limits: ReadonlyMap<string, number>;
+  /** `album:tracks` -> sort value. */
+  readonly sorts: ReadonlyMap<string, string>;
+  /** type -> attribute names to keep; a type not in the map keeps all. */
+  readonly fields: ReadonlyMap<ResourceType, ReadonlySet<string>>;
+  readonly lang: string | undefined;
+  readonly attributes: AttributeSet;
+}
+
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+export const MAX_INCLUDE_DEPTH = 3;
+
+const BASE_SORTS = ['name', '-name', 'dateAdded', '-dateAdded'] as const;
+const DATED_SORTS = [...BASE_SORTS, 'releaseDate', '-releaseDate'] as const;
+
+/** The sort values a list of this type accepts (song and album lists also sort by release date). */
+export function sortsFor(type: ResourceType): readonly string[] {
+  return type === 'song' || type === 'album' ? DATED_SORTS : BASE_SORTS;
+}
+
+export function relationsOf(type: ResourceType): readonly string[] {
+  return Object.keys(RELATIONS[type]);
+}
+
+/** `include`: comma list of dot paths, at most three levels deep; a path implies its ancestors. */
+export function parseInclude(q: Query, root: ResourceType, maxDepth = MAX_INCLUDE_DEPTH): IncludeNode {
+  const tree = emptyInclude();
+  const raw = q.get('include');
+  if (raw === undefined) return tree;
+  for (const path of commaList(raw)) {
+    const parts = path.split('.');
+    if (parts.length > maxDepth) {
+      q.problem('include', path, `${path} is ${parts.length} levels deep; includes go at most ${maxDepth} level${maxDepth === 1 ? '' : 's'} deep`);
+      continue;
+    }
+    let type: ResourceType = root;
+    let node = tree;
+    let bad = false;
+    for (const part of parts) {
+      if (!relationsOf(type).includes(part)) {
+        q.problem('include', path, `${type} has no relationship ${JSON.stringify(part)} (it has ${relationsOf(type).join(', ')})`);
+        bad = true;
+        break;
+      }
+      type = RELATION_TARGET[part];
+      let child = node.children.get(part);
+      if (!child) node.children.set(part, (child = emptyInclude()));
+      node = child;
+    }
+    if (bad) continue;
+  }
+  return tree;
+}
+
+/** `limit[type:rel]` and `sort[type:rel]` for included relationships. */
+export function parseRelationshipOptions(q: Query): { limits: Map<string, number>; sorts: Map<string, string> } {
+  const limits = new Map<string, number>();
+  const sorts = new Map<string, string>();
+  for (const name of q.names()) {
+    const m = /^(limit|sort)\[(.*)\]$/.exec(name);
+    if (!m) continue;
+    const [, kind, key] = m;
+    const [type, rel, extra] = key.split(':');
+    const known = extra === undefined && type in RELATIONS && rel !== undefined && relationsOf(type as ResourceType).includes(rel);
+    if (!known) {
+      q.problem(name, q.get(name), `${name} names no relationship; use ${kind}[<type>:<relationship>], e.g. ${kind}[album:tracks]`);
+      continue;
+    }
+    const raw = q.get(name)!;
+    if (kind === 'limit') {
+      const n = q.intValue(name, raw, 1, MAX_LIMIT);
+      if (n !== undefined) limits.set(key, n);
+    } else {
+      const allowed = sortsFor(RELATION_TARGET[rel]);
+      if (allowed.includes(raw)) sorts.set(key, raw);
+      else q.problem(name, raw, `${name} must be one of ${allowed.join(', ')}`);
+    }
+  }
+  return { limits, sorts };
+}
+
+/** `fields[<type>]` for the types an endpoint accepts; an unknown type or field is a 400. */
+export function parseFields(q: Query, accepted: readonly ResourceType[], attributes: AttributeSet): Map<ResourceType, Set<string>> {
+  const fields = new Map<ResourceType, Set<string>>();
+  for (const name of q.names()) {
+    const m = /^fields\[(.*)\]$/.exec(name);
+    if (!m) continue;
+    const type = m[1] as ResourceType;
+    const raw = q.get(name) ?? '';
+    if (!accepted.includes(type)) {
+      q.problem(name, raw, `${name} is not accepted here (accepted: ${accepted.map((t) => `fields[${t}]`).join(', ')})`);
+      continue;
+    }
+    const known = ATTRIBUTES[attributes][type];
+    const wanted = new Set<string>();
+    for (const field of commaList(raw)) {
+      if (known.includes(field)) wanted.add(field);
+      else q.problem(name, field, `${type} has no field ${JSON.stringify(field)} (fields: ${known.join(', ')})`);
+    }
+    fields.set(type, wanted);
+  }
+  return fields;
+}
+
+/** `lang`: a BCP 47 tag, canonicalised. */
+export function parseLang(q: Query): string | undefined {
+  const raw = q.get('lang');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  try {
+    const [tag] = Intl.getCanonicalLocales(raw.trim());
+    if (tag) return tag;
+  } catch {
+    // reported below
+  }
+  q.problem('lang', raw, 'lang must be a BCP 47 language tag, e.g. en-US');
+  return undefined;
+}
+
+/** The include group of an endpoint, validated (problems are collected on the query). */
+export function parseRenderSpec(q: Query, root: ResourceType, fieldTypes: readonly ResourceType[], attributes: AttributeSet = 'full'): RenderSpec {
+  const include = parseInclude(q, root);
+  const { limits, sorts } = parseRelationshipOptions(q);
+  return { include, limits, sorts, fields: parseFields(q, fieldTypes, attributes), lang: parseLang(q), attributes };
+}
+
+/** A spec with no include: for list endpoints of related resources (`/album/{id}/rel/tracks`). */
+export function parseFlatSpec(q: Query, fieldTypes: readonly ResourceType[]): RenderSpec {
+  return { include: emptyInclude(), limits: new Map(), sorts: new Map(), fields: parseFields(q, fieldTypes, 'full'), lang: parseLang(q), attributes: 'full' };
+}
+
+export interface Page {
+  readonly limit: number;
+  readonly offset: number;
+  readonly sort: string;
+}
+
+/** `limit` (1..100, default 25), `offset` (>= 0), `sort` (per type, with a default). */
+export function parsePage(q: Query, type: ResourceType, defaultSort: string): Page {
+  const limit = q.int('limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
+  const offset = q.int('offset', 0, Number.MAX_SAFE_INTEGER, 0);
+  // The default may be an order no client can name (album track order, playlist position).
+  const sort = q.oneOf<string>('sort', sortsFor(type), defaultSort);
+  return { limit, offset, sort };
+}

@@ -1,0 +1,195 @@
+import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../catalog.js';
+import type { FileRecord, LyricsRecord } from '../records.js';
+import type { StationView } from '../stations.js';
+import { DEFAULT_LIMIT, type IncludeNode, type RenderSpec } from './params.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Stored relationship orders are the defaults of DECISIONS.md (credit order, disc/track, playlist
+ * position, station rank, artist albums newest first, artist songs by name) except a song's
+ * albums, stored primary album first: by default they are listed by name.
+ */
+export const DEFAULT_RELATION_SORT: Readonly<Record<string, string>> = { 'song:albums': 'name' };
+
+/** Sets `key` when the spec keeps it and the value is present (interface 1 omits absent values). */
+function put(out: Json, keep: ReadonlySet<string> | undefined, key: string, value: unknown): void {
+  if (value === null || value === undefined) return;
+  if (keep && !keep.has(key)) return;
+  out[key] = value;
+}
+
+/** Orders related ordinals by a precomputed rank; without a sort, keeps the stored order. */
+export function sortByRank(cat: Catalog, type: ResourceType, ordinals: ArrayLike<number>, sort: string | undefined): ArrayLike<number> {
+  if (sort === undefined || ordinals.length < 2 || type === 'station') return ordinals;
+  const rank = cat.rank(type, sort);
+  const keyed = Array.from(ordinals, (o) => [rank.get(o), o] as const);
+  keyed.sort((a, b) => a[0] - b[0]);
+  return keyed.map((k) => k[1]);
+}
+
+/** Picks the lyrics for `lang`: exact tag, then same language, then English, then the first. */
+export function chooseLyrics(languages: readonly string[], lang: string | undefined): number {
+  if (languages.length === 0) return -1;
+  const lower = languages.map((l) => l.toLowerCase());
+  const primary = (tag: string) => tag.split('-')[0];
+  if (lang) {
+    const wanted = lang.toLowerCase();
+    const exact = lower.indexOf(wanted);
+    if (exact >= 0) return exact;
+    const same = lower.findIndex((l) => primary(l) === primary(wanted));
+    if (same >= 0) return same;
+  }
+  const enUs = lower.indexOf('en-us');
+  if (enUs >= 0) return enUs;
+  const en = lower.findIndex((l) => primary(l) === 'en');
+  return en >= 0 ? en : 0;
+}
+
+export function fileObject(f: FileRecord): Json {
+  const out: Json = { id: f.id, lossless: f.lossless, mimeType: f.mimeType };
+  put(out, undefined, 'sizeBytes', f.sizeBytes);
+  put(out, undefined, 'durationMs', f.durationMs);
+  put(out, undefined, 'streamUrl', f.streamUrl);
+  put(out, undefined, 'downloadUrl', f.downloadUrl);
+  put(out, undefined, 'codec', f.codec);
+  put(out, undefined, 'bitrateKbps', f.bitrateKbps);
+  put(out, undefined, 'sampleRateHz', f.sampleRateHz);
+  put(out, undefined, 'channels', f.channels);
+  return out;
+}
+
+function lyricsObject(l: LyricsRecord): Json {
+  const out: Json = { lang: l.language, text: l.text };
+  put(out, undefined, 'ttml', l.ttml);
+  return out;
+}
+
+/**
+ * Renders interface-1 resources (non-catalog endpoints): attributes filtered by `fields`,
+ * relationships included as the include tree says, each with `{data, meta}`.
+ */
+export class V1Renderer {
+  constructor(
+    readonly cat: Catalog,
+    readonly spec: RenderSpec,
+  ) {}
+
+  resource(type: ResourceType, ordinal: number, include: IncludeNode | null = this.spec.include): Json {
+    switch (type) {
+      case 'song':
+        return this.song(ordinal, include);
+      case 'album':
+        return this.album(ordinal, include);
+      case 'artist':
+        return this.artist(ordinal, include);
+      case 'playlist':
+        return this.playlist(ordinal, include);
+      case 'station':
+        throw new Error('stations render from a StationView');
+    }
+  }
+
+  list(type: ResourceType, ordinals: ArrayLike<number>, include: IncludeNode | null = this.spec.include): Json[] {
+    return Array.from(ordinals, (o) => this.resource(type, o, include));
+  }
+
+  song(ordinal: number, include: IncludeNode | null): Json {
+    const cat = this.cat;
+    const r = cat.song(ordinal);
+    const keep = this.spec.fields.get('song');
+    const attributes: Json = {};
+    put(attributes, keep, 'name', r.name);
+    if (!keep || keep.has('files')) {
+      const files = cat.relation('song.files').targetsOf(ordinal);
+      if (files.length > 0) {
+        attributes.files = { preferred: fileObject(cat.file(files[0])), alternatives: Array.from(files.subarray(1), (f) => fileObject(cat.file(f))) };
+      }
+    }
+    put(attributes, keep, 'albumName', r.albumName);
+    put(attributes, keep, 'artistName', r.artistName);
+    put(attributes, keep, 'isrc', r.isrc);
+    put(attributes, keep, 'artworkUrl', r.artworkUrl);
+    put(attributes, keep, 'trackNumber', r.trackNumber);
+    put(attributes, keep, 'discNumber', r.discNumber);
+    put(attributes, keep, 'genres', r.genres);
+    put(attributes, keep, 'releaseDate', r.releaseDate);
+    put(attributes, keep, 'durationMs', r.durationMs);
+    if ((!keep || keep.has('lyrics')) && r.lyricsLanguages.length > 0) {
+      const pick = chooseLyrics(r.lyricsLanguages, this.spec.lang);
+      attributes.lyrics = lyricsObject(cat.lyrics(cat.relation('song.lyrics').targetsOf(ordinal, pick, pick + 1)[0]));
+    }
+    return this.wrap('song', r.id, attributes, ordinal, include);
+  }
+
+  album(ordinal: number, include: IncludeNode | null): Json {
+    const r = this.cat.album(ordinal);
+    const keep = this.spec.fields.get('album');
+    const attributes: Json = {};
+    put(attributes, keep, 'name', r.name);
+    put(attributes, keep, 'trackCount', r.trackCount);
+    put(attributes, keep, 'artistName', r.artistName);
+    put(attributes, keep, 'artworkUrl', r.artworkUrl);
+    put(attributes, keep, 'upc', r.upc);
+    put(attributes, keep, 'genres', r.genres);
+    put(attributes, keep, 'releaseDate', r.releaseDate);
+    return this.wrap('album', r.id, attributes, ordinal, include);
+  }
+
+  artist(ordinal: number, include: IncludeNode | null): Json {
+    const r = this.cat.artist(ordinal);
+    const keep = this.spec.fields.get('artist');
+    const attributes: Json = {};
+    put(attributes, keep, 'name', r.name);
+    put(attributes, keep, 'artworkUrl', r.artworkUrl);
+    return this.wrap('artist', r.id, attributes, ordinal, include);
+  }
+
+  playlist(ordinal: number, include: IncludeNode | null): Json {
+    const r = this.cat.playlist(ordinal);
+    const keep = this.spec.fields.get('playlist');
+    const attributes: Json = {};
+    put(attributes, keep, 'name', r.name);
+    put(attributes, keep, 'trackCount', r.trackCount);
+    put(attributes, keep, 'curatorName', r.curatorName);
+    put(attributes, keep, 'artworkUrl', r.artworkUrl);
+    put(attributes, keep, 'description', r.description);
+    return this.wrap('playlist', r.id, attributes, ordinal, include);
+  }
+
+  station(view: StationView, include: IncludeNode | null = this.spec.include): Json {
+    const r = view.record;
+    const keep = this.spec.fields.get('station');
+    const attributes: Json = {};
+    put(attributes, keep, 'name', r.name);
+    put(attributes, keep, 'seed', r.seed);
+    put(attributes, keep, 'description', r.description);
+    const out: Json = { id: r.id, type: 'station', attributes };
+    const tracks = include?.children.get('tracks');
+    if (tracks) out.relationships = { tracks: this.relationship('station', 'tracks', view.tracks, tracks) };
+    return out;
+  }
+
+  private wrap(type: ResourceType, id: string, attributes: Json, ordinal: number, include: IncludeNode | null): Json {
+    const out: Json = { id, type, attributes };
+    if (include && include.children.size > 0) {
+      const relationships: Json = {};
+      const names = RELATIONS[type] as Record<string, string>;
+      for (const [rel, child] of include.children) {
+        relationships[rel] = this.relationship(type, rel, this.cat.relation(names[rel]).targetsOf(ordinal), child);
+      }
+      out.relationships = relationships;
+    }
+    return out;
+  }
+
+  /** `{data, meta: {limit, offset, total}}` of an included relationship, sorted and limited. */
+  relationship(type: ResourceType, rel: string, targets: ArrayLike<number>, child: IncludeNode): Json {
+    const key = `${type}:${rel}`;
+    const limit = this.spec.limits.get(key) ?? DEFAULT_LIMIT;
+    const targetType = RELATION_TARGET[rel];
+    const sorted = sortByRank(this.cat, targetType, targets, this.spec.sorts.get(key) ?? DEFAULT_RELATION_SORT[key]);
+    const shown = Array.prototype.slice.call(sorted, 0, limit) as number[];
+    return { data: shown.map((o) => this.resource(targetType, o, child)), meta: { limit, offset: 0, total: targets.length } };
+  }
+}

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { compileCatalog } from '../../src/compile/index.js';
+import { startServer, type RunningServer } from '../../src/serve/server.js';
+import { tempDir } from './raw-fixture.js';
+
+export const SAMPLE_RAW = fileURLToPath(new URL('../../data/raw', import.meta.url));
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly running: RunningServer;
+  get(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+/** Compiles a raw directory into a temporary dist and serves it on a free port. */
+export async function serveRaw(rawDir: string): Promise<TestServer> {
+  const out = tempDir('omm-serve-');
+  await compileCatalog({ rawDir, outDir: out });
+  const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1' });
+  return {
+    url: running.url,
+    running,
+    async get(path, init = {}) {
+      const res = await request(`${running.url}${path}`, { method: (init.method ?? 'GET') as 'GET', headers: init.headers });
+      const text = await res.body.text();
+      let body: unknown = undefined;
+      try {
+        body = text.length > 0 ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      return { status: res.statusCode, headers: res.headers, body, text };
+    },
+    close: () => running.close(),
+  };
+}
+
+/** `a[b]=c` query strings without hand-escaping brackets. */
+export const qs = (params: Record<string, string | number>): string =>
+  Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
