@@ -22,10 +22,10 @@ export interface TestServer {
 }
 
 /** Compiles a raw directory into a temporary dist and serves it on a free port. */
-export async function serveRaw(rawDir: string): Promise<TestServer> {
+export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableStream } = {}): Promise<TestServer> {
   const out = tempDir('omm-serve-');
   await compileCatalog({ rawDir, outDir: out });
-  const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1' });
+  const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1', log: options.log ?? null });
   return {
     url: running.url,
     running,
