@@ -17,6 +17,13 @@ describe('interface 1 resources on a fixture catalog', () => {
     expect(r.body).toEqual({ stats: { songs: 4, albums: 3, artists: 4 } });
   });
 
+  it('/ describes the service and the snapshot; /healthz and /readyz answer', async () => {
+    const info = await s.get('/');
+    expect(info.body).toMatchObject({ name: 'omm-catalog', snapshot: { buildId: s.running.catalog.buildId }, counts: { songs: 4, albums: 3, artists: 4 }, links: { v1: '/v1/' } });
+    expect((await s.get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await s.get('/readyz')).body).toEqual({ status: 'ready', buildId: s.running.catalog.buildId });
+  });
+
   it('a song by local id and by catalog id renders the same, with files and lyrics', async () => {
     const byLocal = await s.get('/v1/song/100');
     const byCatalog = await s.get(`/v1/song/${catalogId('song', deriveOmmId('song', '100'))}`);

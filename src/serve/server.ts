@@ -7,6 +7,7 @@ import type { Handler } from './context.js';
 import { errorResponse, type ErrorStyle } from './error-response.js';
 import { Query } from './query.js';
 import { methodNotAllowed, Router } from './router.js';
+import { registerServiceRoutes } from './service-routes.js';
 import { registerV1 } from './v1/routes.js';
 
 export interface ServeOptions {
@@ -33,6 +34,7 @@ export function createHandler(catalog: Catalog, options: Pick<ServeOptions, 'v1P
   const router = new Router<Handler>();
   const v1Prefix = options.v1Prefix ?? '/v1';
   registerV1(router, v1Prefix);
+  registerServiceRoutes(router, v1Prefix);
   const log = options.log ?? null;
 
   return (req, res) => {

@@ -1,0 +1,18 @@
+import type { Handler } from './context.js';
+import type { Router } from './router.js';
+
+export const SERVICE_NAME = 'omm-catalog';
+export const SERVICE_VERSION = '0.1.0';
+
+/** `/` (service info), `/healthz` (the process answers) and `/readyz` (a snapshot is in service). */
+export function registerServiceRoutes(router: Router<Handler>, v1Prefix: string): void {
+  router.add('/', 'v1', ({ cat }) => ({
+    name: SERVICE_NAME,
+    version: SERVICE_VERSION,
+    snapshot: { buildId: cat.buildId, formatVersion: cat.snapshot.manifest.formatVersion },
+    counts: cat.counts,
+    links: { v1: `${v1Prefix}/`, health: '/healthz', ready: '/readyz' },
+  }));
+  router.add('/healthz', 'v1', () => ({ status: 'ok' }));
+  router.add('/readyz', 'v1', ({ cat }) => ({ status: 'ready', buildId: cat.buildId }));
+}
