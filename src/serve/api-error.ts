@@ -36,5 +36,8 @@ export const notFound = (message = 'Resource not found'): ApiError => new ApiErr
 export const invalidParameters = (details: readonly ErrorDetail[]): ApiError =>
   new ApiError(400, details.length === 1 ? details[0].message : `${details.length} invalid parameters`, details);
 
-export const badRequest = (message: string, param?: string, value?: unknown): ApiError =>
-  new ApiError(400, message, param === undefined ? [] : [{ message, param, value: value ?? null }]);
+/** An error about one parameter (or none): the message doubles as the detail. */
+export const requestError = (status: number, message: string, param?: string, value?: unknown): ApiError =>
+  new ApiError(status, message, param === undefined ? [] : [{ message, param, value: value ?? null }]);
+
+export const badRequest = (message: string, param?: string, value?: unknown): ApiError => requestError(400, message, param, value);

@@ -39,6 +39,7 @@ export class Catalog {
   private readonly keyTables = new Map<string, KeyTable>();
   private readonly adjacencies = new Map<string, Adjacency>();
   private readonly columns = new Map<string, U32Column>();
+  private readonly rankArrays = new Map<string, Uint32Array>();
 
   constructor(readonly snapshot: Snapshot) {
     this.buildId = snapshot.buildId;
@@ -80,14 +81,18 @@ export class Catalog {
     return this.column(`${PLURAL[type]}.orders`, `order.${sort}`);
   }
 
-  /** Position of each ordinal in a precomputed order. */
-  rank(type: Exclude<ResourceType, 'station'>, sort: string): U32Column {
-    return this.column(`${PLURAL[type]}.orders`, `rank.${sort}`);
-  }
-
-  hasOrder(type: ResourceType, sort: string): boolean {
-    if (type === 'station') return false;
-    return this.snapshot.arrays(`${PLURAL[type]}.orders`).has(`order.${sort}`);
+  /**
+   * Position of each ordinal in a precomputed order, as one array kept for the snapshot's life
+   * (a view of mapped memory; a copy in the positioned-read fallback).
+   */
+  rank(type: Exclude<ResourceType, 'station'>, sort: string): Uint32Array {
+    const key = `${type}/${sort}`;
+    let ranks = this.rankArrays.get(key);
+    if (!ranks) {
+      const column = this.column(`${PLURAL[type]}.orders`, `rank.${sort}`);
+      this.rankArrays.set(key, (ranks = column.slice(0, column.length)));
+    }
+    return ranks;
   }
 
   private column(table: string, name: string): U32Column {

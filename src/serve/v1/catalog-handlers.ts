@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../api-error.js';
+import { badRequest, notFound } from '../api-error.js';
 import { parseCatalogId, type Catalog, type CatalogType } from '../catalog.js';
 import type { Handler } from '../context.js';
 import { commaList, type Query } from '../query.js';
@@ -16,21 +16,17 @@ export const MESSAGES = {
 
 const LOOKUP_KEYS = ['ids', 'isrc', 'upc'] as const;
 
-function fail(status: number, message: string, param?: string, value?: unknown): never {
-  throw new ApiError(status, message, param === undefined ? [] : [{ message, param, value: value ?? null }]);
-}
-
 /** Resolves `ids`/`isrc`/`upc` to typed ordinals in request order (catalog ids only for `ids`). */
 function resolveLookup(cat: Catalog, q: Query, maxChars: number | null): { type: CatalogType; ordinal: number }[] {
   const by = exactlyOne(q, LOOKUP_KEYS, MESSAGES.exactlyOne);
   const raw = q.get(by) ?? '';
-  if (maxChars !== null && raw.length > maxChars) fail(400, MESSAGES.tooLong, by, `${raw.length} characters`);
+  if (maxChars !== null && raw.length > maxChars) throw badRequest(MESSAGES.tooLong, by, `${raw.length} characters`);
   const values = lookupValues(q, by);
   if (by === 'isrc') return resolveIsrcs(cat, values).map((ordinal) => ({ type: 'song', ordinal }));
   if (by === 'upc') return resolveUpcs(cat, values).map((ordinal) => ({ type: 'album', ordinal }));
   const out: { type: CatalogType; ordinal: number }[] = [];
   for (const id of values) {
-    if (!parseCatalogId(id)) fail(400, MESSAGES.invalidId, 'ids', id);
+    if (!parseCatalogId(id)) throw badRequest(MESSAGES.invalidId, 'ids', id);
     const found = cat.resolveCatalogId(id);
     if (found) out.push(found);
   }
@@ -38,7 +34,7 @@ function resolveLookup(cat: Catalog, q: Query, maxChars: number | null): { type:
 }
 
 function pathCatalogId(cat: Catalog, id: string): { type: CatalogType; ordinal: number } {
-  if (!parseCatalogId(id)) fail(400, MESSAGES.invalidId, 'id', id);
+  if (!parseCatalogId(id)) throw badRequest(MESSAGES.invalidId, 'id', id);
   const found = cat.resolveCatalogId(id);
   if (!found) throw notFound(MESSAGES.notFound);
   return found;

@@ -1,5 +1,5 @@
 import { normalizeGtin13, normalizeIsrc } from '../../raw/codes.js';
-import { ApiError, badRequest } from '../api-error.js';
+import { badRequest } from '../api-error.js';
 import type { Catalog, ResourceType } from '../catalog.js';
 import { commaList, type Query } from '../query.js';
 
@@ -10,16 +10,14 @@ export const TOO_MANY_VALUES = 'Maximum 100 lookup values allowed';
 /** Comma-separated values of a lookup parameter, at most 100. */
 export function lookupValues(q: Query, name: string): string[] {
   const values = commaList(q.get(name) ?? '');
-  if (values.length > MAX_LOOKUP_VALUES) throw new ApiError(400, TOO_MANY_VALUES, [{ message: TOO_MANY_VALUES, param: name, value: values.length }]);
+  if (values.length > MAX_LOOKUP_VALUES) throw badRequest(TOO_MANY_VALUES, name, values.length);
   return values;
 }
 
 /** Exactly one of the given parameters must be present; returns its name. */
 export function exactlyOne(q: Query, names: readonly string[], message: string): string {
   const given = names.filter((n) => q.has(n));
-  if (given.length !== 1) {
-    throw new ApiError(400, message, [{ message, param: given.length === 0 ? names.join('|') : given.join(','), value: null }]);
-  }
+  if (given.length !== 1) throw badRequest(message, given.length === 0 ? names.join('|') : given.join(','));
   return given[0];
 }
 
@@ -52,9 +50,3 @@ export function resolveUpcs(cat: Catalog, upcs: readonly string[]): number[] {
   }
   return out;
 }
-
-export const requireValue = (q: Query, name: string): string => {
-  const value = q.get(name);
-  if (value === undefined || value.trim() === '') throw badRequest(`${name} is required`, name, value ?? null);
-  return value;
-};

@@ -51,11 +51,9 @@ export function parseInclude(q: Query, root: ResourceType, maxDepth = MAX_INCLUD
     }
     let type: ResourceType = root;
     let node = tree;
-    let bad = false;
     for (const part of parts) {
       if (!relationsOf(type).includes(part)) {
         q.problem('include', path, `${type} has no relationship ${JSON.stringify(part)} (it has ${relationsOf(type).join(', ')})`);
-        bad = true;
         break;
       }
       type = RELATION_TARGET[part];
@@ -63,7 +61,6 @@ export function parseInclude(q: Query, root: ResourceType, maxDepth = MAX_INCLUD
       if (!child) node.children.set(part, (child = emptyInclude()));
       node = child;
     }
-    if (bad) continue;
   }
   return tree;
 }

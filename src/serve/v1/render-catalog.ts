@@ -1,12 +1,7 @@
 import { catalogIdOf, type Catalog, type CatalogType } from '../catalog.js';
+import { put } from './render.js';
 
 type Json = Record<string, unknown>;
-
-function put(out: Json, keep: ReadonlySet<string> | undefined, key: string, value: unknown): void {
-  if (value === null || value === undefined) return;
-  if (keep && !keep.has(key)) return;
-  out[key] = value;
-}
 
 /** Which relationships a catalog-id resource has, and where they live. */
 const LINKS: Record<CatalogType, Record<string, [string, CatalogType]>> = {

@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 export const DEFAULT_RELATION_SORT: Readonly<Record<string, string>> = { 'song:albums': 'name' };
 
 /** Sets `key` when the spec keeps it and the value is present (interface 1 omits absent values). */
-function put(out: Json, keep: ReadonlySet<string> | undefined, key: string, value: unknown): void {
+export function put(out: Json, keep: ReadonlySet<string> | undefined, key: string, value: unknown): void {
   if (value === null || value === undefined) return;
   if (keep && !keep.has(key)) return;
   out[key] = value;
@@ -23,7 +23,7 @@ function put(out: Json, keep: ReadonlySet<string> | undefined, key: string, valu
 export function sortByRank(cat: Catalog, type: ResourceType, ordinals: ArrayLike<number>, sort: string | undefined): ArrayLike<number> {
   if (sort === undefined || ordinals.length < 2 || type === 'station') return ordinals;
   const rank = cat.rank(type, sort);
-  const keyed = Array.from(ordinals, (o) => [rank.get(o), o] as const);
+  const keyed = Array.from(ordinals, (o) => [rank[o], o] as const);
   keyed.sort((a, b) => a[0] - b[0]);
   return keyed.map((k) => k[1]);
 }

@@ -1,7 +1,7 @@
 import { notFound } from '../api-error.js';
 import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../catalog.js';
 import type { Handler, RequestContext } from '../context.js';
-import { parseFlatSpec, parsePage, parseRenderSpec } from './params.js';
+import { parseFlatSpec, parsePage, parseRenderSpec, type Page, type RenderSpec } from './params.js';
 import { DEFAULT_RELATION_SORT, sortByRank, V1Renderer } from './render.js';
 import { exactlyOne, lookupValues, resolveIds, resolveIsrcs, resolveUpcs } from './lookup-values.js';
 
@@ -72,15 +72,19 @@ export function relatedOf(type: ListType, rel: string): Handler {
   const targetType = RELATION_TARGET[rel];
   const adjacency = (RELATIONS[type] as Record<string, string>)[rel];
   return (ctx) => {
-    const { cat, params } = ctx;
-    const ordinal = relatedPrelude(ctx, targetType);
-    const targets = cat.relation(adjacency).targetsOf(mustResolve(cat, type, params.id));
-    return relatedList(ctx, targetType, targets, DEFAULT_RELATION_SORT[`${type}:${rel}`], ordinal);
+    const parsed = parseRelatedQuery(ctx, targetType);
+    const targets = ctx.cat.relation(adjacency).targetsOf(mustResolve(ctx.cat, type, ctx.params.id));
+    return relatedList(ctx, targetType, targets, DEFAULT_RELATION_SORT[`${type}:${rel}`], parsed);
   };
 }
 
+export interface RelatedQuery {
+  readonly spec: RenderSpec;
+  readonly page: Page;
+}
+
 /** Parses the query of a related list (fields of the target type, lang, page) before lookups. */
-function relatedPrelude(ctx: RequestContext, targetType: ResourceType): { spec: ReturnType<typeof parseFlatSpec>; page: ReturnType<typeof parsePage> } {
+export function parseRelatedQuery(ctx: RequestContext, targetType: ResourceType): RelatedQuery {
   const spec = parseFlatSpec(ctx.query, [targetType]);
   const page = parsePage(ctx.query, targetType, '');
   ctx.query.check();
@@ -92,7 +96,7 @@ export function relatedList(
   targetType: ResourceType,
   targets: ArrayLike<number>,
   defaultSort: string | undefined,
-  parsed = relatedPrelude(ctx, targetType),
+  parsed: RelatedQuery,
 ): unknown {
   const { spec, page } = parsed;
   const sort = page.sort === '' ? defaultSort : page.sort;

@@ -3,7 +3,7 @@ import type { Handler, RequestContext } from '../context.js';
 import { popularStation, stationById, stationForGenre, stationForResource, type StationView } from '../stations.js';
 import { parseRenderSpec } from './params.js';
 import { V1Renderer } from './render.js';
-import { relatedList } from './resource-handlers.js';
+import { parseRelatedQuery, relatedList } from './resource-handlers.js';
 
 const SEED_TYPES = ['song', 'album', 'artist'] as const;
 
@@ -30,9 +30,9 @@ export const stationGet: Handler = (ctx) => render(ctx, () => stationById(ctx.ca
 
 /** GET /station/{id}/tracks: station order by default, or `sort`. */
 export const stationTracks: Handler = (ctx) => {
-  // Validate the query before the lookup, so a bad parameter is a 400 even for an unknown id.
+  // The query first, so a bad parameter is a 400 even for an unknown id.
+  const parsed = parseRelatedQuery(ctx, 'song');
   const view = stationById(ctx.cat, ctx.params.id);
-  const result = relatedList(ctx, 'song', view?.tracks ?? [], undefined);
   if (!view) throw notFound();
-  return result;
+  return relatedList(ctx, 'song', view.tracks, undefined, parsed);
 };
