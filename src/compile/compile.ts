@@ -5,7 +5,7 @@ import { Packr } from 'msgpackr';
 import { FORMAT_MAJOR, FORMAT_MINOR, SHARD_KINDS } from '../index-format/constants.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from '../index-format/manifest.js';
 import { createStagingDir, publishSnapshot } from '../index-format/publish.js';
-import { SEARCH_INDEX_OPTIONS } from '../index-format/search-text.js';
+import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
 import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
 import { RAW_FILES } from '../raw/schema.js';
 import { CompileError } from './compile-error.js';
@@ -15,7 +15,7 @@ import { Progress, type PhaseTiming } from './progress.js';
 import { IssueLog } from './raw-file.js';
 import { readCatalog } from './read-catalog.js';
 import { writeRejects } from './rejects.js';
-import { startSearchBuild, type SearchTexts } from './search-index.js';
+import { searchBuild, startSearchShards } from './search-index.js';
 import type { CatalogIndex } from './catalog-index.js';
 import type { DerivedCatalog } from './derive.js';
 import { planStations } from './stations.js';
@@ -43,7 +43,7 @@ export interface CompileResult {
   readonly rejectedRows: number;
   readonly rejectsPath: string | null;
   readonly seconds: number;
-  /** Wall time per phase; `search (worker)` overlaps `writing records`. */
+  /** Wall time per phase; `search index (worker)` overlaps `writing records`. */
   readonly phases: readonly PhaseTiming[];
 }
 
@@ -85,9 +85,9 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     const packr = new Packr({ structures: [], maxSharedStructures: 64 });
     const searchStarted = Date.now();
     let searchSeconds = 0;
-    const searchJob = startSearchBuild(searchTexts(index, derived)).then((built) => {
+    const searchJob = startSearchShards(searchBuild(staging, buildId, index, derived)).then((shards) => {
       searchSeconds = (Date.now() - searchStarted) / 1000;
-      return built;
+      return shards;
     });
     searchJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
     progress.start('writing records');
@@ -95,15 +95,13 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     progress.done();
     progress.start('writing indexes');
     const indexShards = writeIndexes(staging, buildId, index, derived, stations, explore);
-    const searchWriter = new ShardWriter(join(staging, 'search.blob'), SHARD_KINDS.blob, buildId);
-    for (const [type, bytes] of Object.entries(await searchJob)) searchWriter.section(type, bytes);
-    const searchShard = searchWriter.finish({ options: SEARCH_INDEX_OPTIONS });
+    const searchShards = await searchJob;
     progress.done();
 
     const listed: ManifestShard[] = [
       ...recordShards.map((s) => entry(s, tableOf(s.path))),
       ...indexShards.map((s) => entry(s, s.name)),
-      entry(searchShard, 'search'),
+      ...searchShards.map((s) => entry(s, s.name)),
     ];
     let rejectsPath: string | null = null;
     if (log.rejected.length > 0) {
@@ -130,7 +128,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       sources,
       shards: listed,
       structures: (packr as unknown as { structures: unknown[] }).structures.map((s) => [...(s as unknown[])]),
-      search: SEARCH_INDEX_OPTIONS,
+      search: SEARCH_INDEX_INFO,
       rejectedRows: log.rejected.length,
     };
     new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
@@ -142,28 +140,12 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       rejectedRows: log.rejected.length,
       rejectsPath: rejectsPath ? join(snapshotDir, 'rejects.csv') : null,
       seconds: (Date.now() - started) / 1000,
-      phases: [...progress.timings, { phase: 'search (worker)', seconds: searchSeconds, rows: index.songs.count }],
+      phases: [...progress.timings, { phase: 'search index (worker)', seconds: searchSeconds, rows: index.songs.count }],
     };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
     throw err;
   }
-}
-
-/** What each searchable resource is found by: its name, and for songs and albums its artists. */
-function searchTexts(index: CatalogIndex, derived: DerivedCatalog): SearchTexts {
-  const withArtists = (names: string[], adjacency: { offsets: Uint32Array; targets: Uint32Array }) =>
-    names.map((name, i) => {
-      let text = name;
-      for (let k = adjacency.offsets[i]; k < adjacency.offsets[i + 1]; k++) text += ` ${index.artists.names[adjacency.targets[k]]}`;
-      return text;
-    });
-  return {
-    songs: withArtists(index.songs.names, derived.relations.get('song.artists')!),
-    albums: withArtists(index.albums.names, derived.relations.get('album.artists')!),
-    artists: [...index.artists.names],
-    playlists: [...index.playlists.names],
-  };
 }
 
 function entry(shard: WrittenShard, name: string): ManifestShard {

@@ -7,7 +7,8 @@ const COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\
 const CJK = /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff])/g;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 
-export const SEARCH_TEXT_VERSION = 1;
+/** Bumped whenever searchText changes: a snapshot built with another version is refused. */
+export const SEARCH_TEXT_VERSION = 2;
 
 export function searchText(text: string): string {
   return text
@@ -18,15 +19,18 @@ export function searchText(text: string): string {
     .replace(/đ/g, 'd')
     .replace(/ø/g, 'o')
     .replace(/ł/g, 'l')
+    .replace(/æ/g, 'ae')
+    .replace(/œ/g, 'oe')
     .replace(CJK, ' $1 ')
     .replace(NOT_WORD, ' ')
     .trim();
 }
 
-/** FlexSearch options, stored in the manifest and used verbatim by the reader. */
-export const SEARCH_INDEX_OPTIONS = {
-  tokenize: 'forward',
-  resolution: 9,
-  encoder: 'Exact',
-  textVersion: SEARCH_TEXT_VERSION,
-} as const;
+/** The tokens of a text: its normalised words (single characters for CJK). */
+export function searchTokens(text: string): string[] {
+  const normal = searchText(text);
+  return normal.length === 0 ? [] : normal.split(' ');
+}
+
+/** What the manifest records about the search index, so a reader can refuse a mismatch. */
+export const SEARCH_INDEX_INFO = { format: 'omm-search', version: 1, textVersion: SEARCH_TEXT_VERSION } as const;

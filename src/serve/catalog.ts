@@ -1,4 +1,6 @@
-import { Snapshot, type Adjacency, type KeyTable, type RecordTable, type U32Column } from '../index-format/index.js';
+import { FormatError, Snapshot, type Adjacency, type KeyTable, type RecordTable, type U32Column } from '../index-format/index.js';
+import { SearchIndex } from '../index-format/search-index.js';
+import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
 
 export type CatalogType = 'song' | 'album' | 'artist';
@@ -41,8 +43,18 @@ export class Catalog {
   private readonly columns = new Map<string, U32Column>();
   private readonly rankArrays = new Map<string, Uint32Array>();
 
+  private readonly searchIndexes = new Map<string, SearchIndex>();
+
   constructor(readonly snapshot: Snapshot) {
     this.buildId = snapshot.buildId;
+    const search = snapshot.manifest.search ?? {};
+    if (search.format !== SEARCH_INDEX_INFO.format || search.version !== SEARCH_INDEX_INFO.version || search.textVersion !== SEARCH_INDEX_INFO.textVersion) {
+      throw new FormatError(
+        'E_SNAPSHOT_MISMATCH',
+        `search index ${JSON.stringify(search)} was built for another server version (this one reads ${JSON.stringify(SEARCH_INDEX_INFO)}); recompile the snapshot`,
+        snapshot.dir,
+      );
+    }
   }
 
   static open(path: string): Catalog {
@@ -119,6 +131,13 @@ export class Catalog {
     if (!parsed) return null;
     const ordinal = this.keys(`${parsed.type}.omm`).get(parsed.ommId);
     return ordinal < 0 ? null : { type: parsed.type, ordinal };
+  }
+
+  /** The search index of a type (songs, albums, artists, playlists). */
+  search(type: 'song' | 'album' | 'artist' | 'playlist'): SearchIndex {
+    let index = this.searchIndexes.get(type);
+    if (!index) this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(`search.${PLURAL[type]}`))));
+    return index;
   }
 
   song(ordinal: number): SongRecord {

@@ -2,6 +2,8 @@ import type { Handler } from '../context.js';
 import type { Router } from '../router.js';
 import { catalogGet, catalogList, lookupGet, lookupList, stats } from './catalog-handlers.js';
 import { explore } from './explore-handler.js';
+import { match } from './match-handler.js';
+import { search } from './search-handler.js';
 import { getOne, listAll, lookup, relatedOf } from './resource-handlers.js';
 import { stationByGenre, stationBySeed, stationGet, stationPopular, stationTracks } from './station-handlers.js';
 
@@ -44,4 +46,6 @@ export function registerV1(router: Router<Handler>, prefix: string): void {
   add('/lookup', lookupList);
   add('/lookup/:id', lookupGet);
   add('/explore', explore);
+  add('/search', search);
+  add('/match/:type', match);
 }

@@ -1,0 +1,180 @@
+import { SHARD_KINDS } from './constants.js';
+import { hashKey } from './key-table.js';
+import { searchText } from './search-text.js';
+import { ShardWriter, type WrittenShard } from './shard-writer.js';
+import { GrowableU32, u32Bytes } from './u32.js';
+
+/**
+ * The searchable documents of one resource type, in popularity order: document r is the r-th
+ * most popular resource (`ordinals[r]` is its ordinal), so every postings list sorted by r is
+ * also sorted by popularity and "best first" is "smallest first".
+ */
+export interface SearchDocuments {
+  readonly type: string;
+  /** Ordinal of the document at each popularity rank. */
+  readonly ordinals: Uint32Array;
+  /** Display name by ordinal. */
+  readonly names: readonly string[];
+  /** Credited artists by ordinal (songs and albums): `targets[offsets[o]..offsets[o+1])` index `artistNames`. */
+  readonly artists?: { readonly offsets: Uint32Array; readonly targets: Uint32Array; readonly artistNames: readonly string[] };
+}
+
+/**
+ * Sections of a search shard (all u32 arrays are little-endian; r = popularity rank):
+ * - `terms.offsets` / `terms.bytes`: every distinct token, sorted by UTF-16 code units, so the
+ *   terms sharing a prefix form one contiguous id range;
+ * - `terms.hash`: open-addressing table of [hash, term id + 1] pairs for exact term lookups;
+ * - `postings.offsets` / `postings`: per term id, the ranks r of the documents holding it,
+ *   ascending. A prefix range's postings are one contiguous slice;
+ * - `docname.*` / `docartist.*`: per r, the term ids of its name and of its artists (forward
+ *   index, to check the other words of a query against a candidate);
+ * - `names.offsets` / `names.bytes`: per r, its normalised name; `names.order`: the ranks sorted by
+ *   normalised name (ties by r), for exact-name and name-prefix ranges;
+ * - `ordinals`: r -> record ordinal.
+ */
+export function writeSearchIndex(path: string, buildId: string, docs: SearchDocuments): WrittenShard {
+  const count = docs.ordinals.length;
+  const normalNames: string[] = new Array(count);
+  const termIds = new Map<string, number>();
+  const nameTerms: string[][] = new Array(count);
+  const artistTerms: string[][] = new Array(count);
+  const note = (tokens: string[]) => {
+    for (const t of tokens) if (!termIds.has(t)) termIds.set(t, 0);
+    return tokens;
+  };
+  const artistTokens = docs.artists ? docs.artists.artistNames.map((n) => unique(searchText(n))) : [];
+  for (let r = 0; r < count; r++) {
+    const ordinal = docs.ordinals[r];
+    const name = searchText(docs.names[ordinal] ?? '');
+    normalNames[r] = name;
+    nameTerms[r] = note(unique(name));
+    artistTerms[r] = docs.artists ? note(creditedTokens(docs.artists, artistTokens, ordinal)) : [];
+  }
+  const terms = [...termIds.keys()].sort(); // default sort: UTF-16 code units
+  terms.forEach((t, id) => termIds.set(t, id));
+
+  const docName = adjacency(nameTerms, termIds);
+  const docArtist = adjacency(artistTerms, termIds);
+  const postings = invertDocuments(count, terms.length, docName, docArtist);
+  const nameOrder = orderByName(normalNames);
+
+  const writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
+  const termBytes = stringTable(terms);
+  writer.section('terms.offsets', u32Bytes(termBytes.offsets));
+  writer.section('terms.bytes', termBytes.bytes);
+  writer.section('terms.hash', u32Bytes(termHash(terms)));
+  writer.section('postings.offsets', u32Bytes(postings.offsets));
+  writer.section('postings', u32Bytes(postings.targets));
+  writer.section('docname.offsets', u32Bytes(docName.offsets));
+  writer.section('docname.targets', u32Bytes(docName.targets));
+  writer.section('docartist.offsets', u32Bytes(docArtist.offsets));
+  writer.section('docartist.targets', u32Bytes(docArtist.targets));
+  const names = stringTable(normalNames);
+  writer.section('names.offsets', u32Bytes(names.offsets));
+  writer.section('names.bytes', names.bytes);
+  writer.section('names.order', u32Bytes(nameOrder));
+  writer.section('ordinals', u32Bytes(docs.ordinals));
+  return writer.finish({ type: docs.type, documents: count, terms: terms.length, alphabet: alphabetOf(terms) });
+}
+
+export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Ranks sorted by name (UTF-16 code units), ties by rank: a sort of the distinct names, then a counting sort. */
+function orderByName(names: readonly string[]): Uint32Array {
+  const distinct = [...new Set(names)].sort();
+  const dense = new Map<string, number>();
+  distinct.forEach((n, i) => dense.set(n, i));
+  const starts = new Uint32Array(distinct.length + 1);
+  const keys = new Uint32Array(names.length);
+  names.forEach((n, r) => starts[(keys[r] = dense.get(n)!) + 1]++);
+  for (let i = 0; i < distinct.length; i++) starts[i + 1] += starts[i];
+  const order = new Uint32Array(names.length);
+  for (let r = 0; r < names.length; r++) order[starts[keys[r]]++] = r;
+  return order;
+}
+
+function creditedTokens(artists: NonNullable<SearchDocuments['artists']>, tokens: string[][], ordinal: number): string[] {
+  const from = artists.offsets[ordinal];
+  const to = artists.offsets[ordinal + 1];
+  if (to - from === 1) return tokens[artists.targets[from]];
+  const out = new Set<string>();
+  for (let k = from; k < to; k++) for (const t of tokens[artists.targets[k]]) out.add(t);
+  return [...out];
+}
+
+function unique(normal: string): string[] {
+  return normal.length === 0 ? [] : [...new Set(normal.split(' '))];
+}
+
+interface Adjacency {
+  offsets: Uint32Array;
+  targets: Uint32Array;
+}
+
+function adjacency(lists: string[][], ids: Map<string, number>): Adjacency {
+  const offsets = new Uint32Array(lists.length + 1);
+  const targets = new GrowableU32(lists.length * 3);
+  lists.forEach((list, r) => {
+    for (const t of list) targets.push(ids.get(t)!);
+    offsets[r + 1] = targets.length;
+  });
+  return { offsets, targets: targets.view().slice() };
+}
+
+/** Term id -> ranks holding it (in the name or the artists), ascending. */
+function invertDocuments(count: number, termCount: number, ...sides: Adjacency[]): Adjacency {
+  const lastSeen = new Int32Array(termCount).fill(-1);
+  const sizes = new Uint32Array(termCount);
+  const visit = (fn: (term: number, r: number) => void) => {
+    lastSeen.fill(-1);
+    for (let r = 0; r < count; r++) {
+      for (const side of sides) {
+        for (let k = side.offsets[r]; k < side.offsets[r + 1]; k++) {
+          const term = side.targets[k];
+          if (lastSeen[term] === r) continue;
+          lastSeen[term] = r;
+          fn(term, r);
+        }
+      }
+    }
+  };
+  visit((term) => sizes[term]++);
+  const offsets = new Uint32Array(termCount + 1);
+  for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t] + sizes[t];
+  const targets = new Uint32Array(offsets[termCount]);
+  const fill = offsets.slice(0, termCount);
+  visit((term, r) => (targets[fill[term]++] = r));
+  return { offsets, targets };
+}
+
+function stringTable(strings: readonly string[]): { offsets: Uint32Array; bytes: Buffer } {
+  const offsets = new Uint32Array(strings.length + 1);
+  let total = 0;
+  strings.forEach((s, i) => (offsets[i + 1] = total += Buffer.byteLength(s, 'utf8')));
+  const bytes = Buffer.alloc(total);
+  strings.forEach((s, i) => bytes.write(s, offsets[i], 'utf8'));
+  return { offsets, bytes };
+}
+
+/** Capacity a power of two at most half full; pairs of [hash, term id + 1]. */
+function termHash(terms: readonly string[]): Uint32Array {
+  let capacity = 16;
+  while (capacity < terms.length * 2) capacity *= 2;
+  const slots = new Uint32Array(capacity * 2);
+  const mask = capacity - 1;
+  terms.forEach((term, id) => {
+    const hash = hashKey(term);
+    let slot = hash & mask;
+    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+    slots[slot * 2] = hash;
+    slots[slot * 2 + 1] = id + 1;
+  });
+  return slots;
+}
+
+/** Every character used by some term, sorted: the letters typo variants are drawn from. */
+function alphabetOf(terms: readonly string[]): string {
+  const chars = new Set<string>();
+  for (const t of terms) for (const c of t) chars.add(c);
+  return [...chars].sort(compareCodeUnits).join('');
+}
