@@ -1,10 +1,11 @@
 import type { Handler } from './context.js';
+import { openApiDocument } from './openapi/document.js';
 import type { Router } from './router.js';
 
 export const SERVICE_NAME = 'omm-catalog';
 export const SERVICE_VERSION = '0.1.0';
 
-/** `/` (service info), `/healthz` (the process answers) and `/readyz` (a snapshot is in service). */
+/** `/` (service info), `/healthz` (the process answers), `/readyz` (a snapshot is in service), `/openapi.json`. */
 export function registerServiceRoutes(router: Router<Handler>, v1Prefix: string): void {
   router.add('/', 'v1', ({ cat }) => ({
     name: SERVICE_NAME,
@@ -15,4 +16,6 @@ export function registerServiceRoutes(router: Router<Handler>, v1Prefix: string)
   }));
   router.add('/healthz', 'v1', () => ({ status: 'ok' }));
   router.add('/readyz', 'v1', ({ cat }) => ({ status: 'ready', buildId: cat.buildId }));
+  const document = openApiDocument(v1Prefix);
+  router.add('/openapi.json', 'v1', () => document);
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { compileCatalog } from '../../src/compile/index.js';
 import { startServer, type RunningServer } from '../../src/serve/server.js';
+import { assertMatchesOpenApi } from './openapi-validator.js';
 import { tempDir } from './raw-fixture.js';
 
 export const SAMPLE_RAW = fileURLToPath(new URL('../../data/raw', import.meta.url));
@@ -21,8 +22,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Compiles a raw directory into a temporary dist and serves it on a free port. */
-export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableStream } = {}): Promise<TestServer> {
+/**
+ * Compiles a raw directory into a temporary dist and serves it on a free port. Every GET
+ * response is validated against our OpenAPI document (unless `validate: false`).
+ */
+export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableStream; validate?: boolean } = {}): Promise<TestServer> {
   const out = tempDir('omm-serve-');
   await compileCatalog({ rawDir, outDir: out });
   const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1', log: options.log ?? null });
@@ -38,6 +42,7 @@ export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableS
       } catch {
         body = undefined;
       }
+      if ((init.method ?? 'GET') === 'GET' && options.validate !== false) assertMatchesOpenApi(path, res.statusCode, body);
       return { status: res.statusCode, headers: res.headers, body, text };
     },
     close: () => running.close(),
