@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_RAW, serveRaw, type TestServer } from './helpers/server.js';
+
+/**
+ * Runs every curl example of docs/api-v1.md against the bundled sample: each must answer 200,
+ * or the status its `# <status>` comment names (and, through the helper, match the OpenAPI
+ * document). A doc example that goes stale fails here.
+ */
+const doc = readFileSync(new URL('../docs/api-v1.md', import.meta.url), 'utf8');
+const examples = [...doc.matchAll(/^curl -s '(http:\/\/localhost:8080[^']+)'(?:\s+#\s*(\d{3}))?\s*$/gm)].map((m) => ({
+  path: m[1].slice('http://localhost:8080'.length),
+  status: Number(m[2] ?? 200),
+}));
+
+describe('docs/api-v1.md examples', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await serveRaw(SAMPLE_RAW);
+  });
+  afterAll(() => s.close());
+
+  it('cover every endpoint of the document', () => {
+    expect(examples.length).toBeGreaterThan(50);
+    for (const p of ['/v1/match/', '/v1/search', '/v1/catalog/', '/v1/lookup/', '/v1/explore', '/v1/stations/genres/', '/v1/station/', '/v1/playlists/lookup', '/openapi.json']) {
+      expect(examples.some((e) => e.path.startsWith(p)), p).toBe(true);
+    }
+  });
+
+  it('answer as documented', async () => {
+    for (const e of examples) {
+      const r = await s.get(e.path.replace(/\[/g, '%5B').replace(/\]/g, '%5D'));
+      expect(r.status, `${e.path}: ${r.text.slice(0, 300)}`).toBe(e.status);
+      if (e.status === 200 && e.path.startsWith('/v1/match/')) expect(r.body.data.id).toMatch(/^omm:/);
+    }
+  });
+});
