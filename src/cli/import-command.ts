@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { importChinook } from '../import/chinook.js';
 import { importExportify } from '../import/exportify.js';
+import { importMostStreamed } from '../import/most-streamed.js';
 import type { ImportSummary } from '../import/raw-sink.js';
 import { count } from './format.js';
 
@@ -29,4 +30,14 @@ export function register(program: Command): void {
     .requiredOption('-o, --out <raw-dir>', 'raw catalog directory to write')
     .option('--merge', 'append to an existing raw directory, skipping ids already there', false)
     .action(async (files: string[], opts: { out: string; merge: boolean }) => report(`${files.length} Exportify file(s)`, await importExportify(files, opts.out, { merge: opts.merge })));
+  importer
+    .command('most-streamed')
+    .description('import the "Most Streamed Spotify Songs 2024" table (UTF-8 or Windows-1252)')
+    .argument('<file.csv>', 'the CSV table')
+    .requiredOption('-o, --out <raw-dir>', 'raw catalog directory to write')
+    .option('--merge', 'append to an existing raw directory, skipping ids already there', false)
+    .action(async (file: string, opts: { out: string; merge: boolean }) => {
+      const summary = await importMostStreamed(file, opts.out, { merge: opts.merge });
+      report(`Most Streamed (${summary.encoding})`, summary);
+    });
 }
