@@ -99,7 +99,10 @@ export function buildDevSet({ songs, albums, artists }, seed, perKind = 150) {
   for (const s of sample((x) => matchTitle(x.name).core === matchTitle(x.name).full)) add('version added', s, { name: s.name + r.pick(VERSIONS), artist: credit(s) });
   for (const s of sample((x) => matchTitle(x.name).core !== matchTitle(x.name).full)) {
     const m = /^(.*?)(\s+[-–—]\s+.*|\s*[([].*)$/.exec(s.name);
-    if (m && m[1].trim()) add('version removed', s, { name: m[1].trim(), artist: credit(s) });
+    // When the artist also has the plain title, that one is the right answer, not this version.
+    if (m && m[1].trim() && !s.artistNames.some((a) => artistTitles.has(`${searchText(a)}|${searchText(m[1])}`) && songs.some((o) => o.id !== s.id && searchText(o.name) === searchText(m[1])))) {
+      add('version removed', s, { name: m[1].trim(), artist: credit(s) });
+    }
   }
   for (const s of sample((x) => x.artistNames.length === 1)) add('featuring added', s, { name: `${s.name} (feat. ${r.pick(artists).name})`, artist: credit(s) });
   for (const s of sample((x) => typo(prng(1), x.name) !== null)) add('one-letter typo', s, { name: typo(r, s.name), artist: credit(s) });

@@ -11,7 +11,7 @@ import { searchText } from './search-text.js';
 const VERSION_WORDS =
   /\b(remaster(ed)?|live|remix(ed)?|mix|edit|version|mono|stereo|acoustic|demo|instrumental|radio|single|album|deluxe|bonus|explicit|clean|extended|original|unplugged|session|take|re-?recorded|anniversary|edition|feat\.?|ft\.?|featuring|with|from|soundtrack|ost|karaoke|cover|vivo|en directo|ao vivo)\b/i;
 const BRACKETED = /\s*[([{（【［]([^)\]}）】］]*)[)\]}）】］]/g;
-const DASHED = /\s+[-–—]\s+(.*)$/;
+const DASH = /\s+[-–—]\s+/;
 const FEATURING = /\s+(?:feat\.?|ft\.?|featuring)\s+.*$/i;
 
 export interface MatchTitle {
@@ -24,8 +24,10 @@ export interface MatchTitle {
 export function matchTitle(title: string): MatchTitle {
   const text = title.normalize('NFKC');
   let core = text.replace(BRACKETED, (part, inner: string) => (VERSION_WORDS.test(inner) ? ' ' : part));
-  const dashed = DASHED.exec(core);
-  if (dashed && VERSION_WORDS.test(dashed[1])) core = core.slice(0, dashed.index);
+  // Trailing " - ..." parts naming a version, last first ("Wellerman - Sea Shanty - Live" keeps "Sea Shanty").
+  const parts = core.split(DASH);
+  while (parts.length > 1 && VERSION_WORDS.test(parts[parts.length - 1])) parts.pop();
+  core = parts.join(' - ');
   core = core.replace(FEATURING, '');
   const full = searchText(text);
   const coreNormal = searchText(core);

@@ -27,10 +27,13 @@ export const MIN_PART_SCORE = 0.75;
  */
 export function titleScore(query: MatchTitle, candidate: MatchTitle): number {
   if (query.full === candidate.full) return 1;
+  // A match through the version-free core costs 0.02, and 0.01 more when the candidate carries a
+  // version note of its own: "Hola - Remastered 2011" is the original "Hola" rather than "Hola - Remix".
+  const core = candidate.core === candidate.full ? 0.98 : 0.97;
   const pairs: [string, string, number][] = [
     [query.full, candidate.full, 1],
-    [query.core, candidate.core, 0.98],
-    [query.full, candidate.core, 0.98],
+    [query.core, candidate.core, core],
+    [query.full, candidate.core, core],
     [query.core, candidate.full, 0.98],
   ];
   let best = 0;
