@@ -73,7 +73,13 @@ async function runAll(items, fn, concurrency = 8) {
 
 const rows = new Map();
 const row = (kind) => rows.get(kind) ?? rows.set(kind, { kind, queries: 0, answered: 0, correct: 0, negative: false, ms: [] }).get(kind);
+// Song positives per script of their title and artists: recall by script.
 const byScript = new Map();
+for (const q of queries) {
+  if (q.type !== 'song' || q.expect === null) continue;
+  const s = byScript.get(q.script) ?? byScript.set(q.script, { queries: 0, correct: 0 }).get(q.script);
+  s.queries++;
+}
 const mistakes = [];
 await runAll(queries, async (q) => {
   const r = await get(`/v1/match/${q.type}?${qs(q.params)}`);
@@ -101,18 +107,8 @@ await runAll(queries, async (q) => {
   }
   if (ok) k.correct++;
   else mistakes.push({ kind: q.kind, query: q.params, got: `${got.attributes.name} / ${got.attributes.artistName ?? ''}` });
-  if (q.type === 'song') {
-    const s = byScript.get(q.script) ?? byScript.set(q.script, { queries: 0, answered: 0, correct: 0 }).get(q.script);
-    s.queries++;
-    s.answered++;
-    if (ok) s.correct++;
-  }
+  if (ok && q.type === 'song') byScript.get(q.script).correct++;
 });
-for (const q of queries) {
-  if (q.type !== 'song' || q.expect === null) continue;
-  const s = byScript.get(q.script) ?? byScript.set(q.script, { queries: 0, answered: 0, correct: 0 }).get(q.script);
-  s.total = (s.total ?? 0) + 1;
-}
 
 // 4. Search: the target's title, and "title artist", on /v1/search (interface 2 follows with issue 4).
 const search = new Map();
@@ -158,7 +154,7 @@ const summary = {
     p99ms: pct(list.flatMap((k) => k.ms), 0.99),
   },
   kinds: list.map((k) => ({ kind: k.kind, queries: k.queries, answered: k.answered, correct: k.correct, precision: k.negative ? null : k.correct / Math.max(1, k.answered), recall: k.negative ? null : k.correct / k.queries, falsePositiveRate: k.negative ? k.answered / k.queries : null, p50ms: pct(k.ms, 0.5), p99ms: pct(k.ms, 0.99) })),
-  scripts: [...byScript].map(([script, s]) => ({ script, queries: s.total, correct: s.correct, recall: s.correct / s.total })),
+  scripts: [...byScript].map(([script, s]) => ({ script, queries: s.queries, correct: s.correct, recall: s.correct / s.queries })),
   search: [...search.values()].map((s) => ({ term: s.label, queries: s.queries, top1: s.top1 / s.queries, top10: s.top10 / s.queries, p50ms: pct(s.ms, 0.5), p99ms: pct(s.ms, 0.99) })),
   mistakes: mistakes.slice(0, 60),
 };

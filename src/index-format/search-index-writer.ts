@@ -77,7 +77,7 @@ export function writeSearchIndex(path: string, buildId: string, docs: SearchDocu
   return writer.finish({ type: docs.type, documents: count, terms: terms.length, alphabet: alphabetOf(terms) });
 }
 
-export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Ranks sorted by name (UTF-16 code units), ties by rank: a sort of the distinct names, then a counting sort. */
 function orderByName(names: readonly string[]): Uint32Array {

@@ -32,11 +32,6 @@ export class SearchIndex {
     }
   }
 
-  /** Checks every page of the index now rather than on the first query. */
-  warm(): void {
-    for (const name of ['terms.hash', 'postings.offsets', 'postings', 'docname.offsets', 'docname.targets', 'docartist.offsets', 'docartist.targets', 'names.offsets', 'names.order']) this.u32(name);
-  }
-
   u32(name: string): Uint32Array {
     let view = this.views.get(name);
     if (!view) {

@@ -16,7 +16,7 @@ export const WEIGHTS = { name: 0.6, artist: 0.3, album: 0.1, duration: 0.1 } as 
 export const MIN_SCORE = 0.9;
 export const MIN_NAME_SCORE = 0.88;
 /** An artist scoring under this vetoes the candidate (a right title by the wrong artist is no match). */
-export const MIN_PART_SCORE = 0.75;
+export const MIN_ARTIST_SCORE = 0.75;
 
 /**
  * How close two titles are: Jaro-Winkler over the normalised titles, the version-free cores
@@ -101,7 +101,7 @@ export function combine(parts: PartScores): number | null {
   for (const key of ['artist', 'album', 'duration'] as const) {
     const value = parts[key];
     if (value === undefined) continue;
-    if (key === 'artist' && value < MIN_PART_SCORE) return null;
+    if (key === 'artist' && value < MIN_ARTIST_SCORE) return null;
     sum += value * WEIGHTS[key];
     weight += WEIGHTS[key];
   }

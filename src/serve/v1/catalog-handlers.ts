@@ -12,6 +12,10 @@ export const MESSAGES = {
   tooLong: 'query parameter too long',
   invalidId: 'Invalid id. Expected omm:TYPE:ID',
   notFound: 'Resource not found',
+  invalidType: 'Invalid type',
+  nameRequired: 'name is required',
+  nameTooLong: 'name too long',
+  noMatch: 'No match found',
 } as const;
 
 const LOOKUP_KEYS = ['ids', 'isrc', 'upc'] as const;

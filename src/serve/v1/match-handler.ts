@@ -2,19 +2,12 @@ import { badRequest, notFound } from '../api-error.js';
 import type { CatalogType } from '../catalog.js';
 import type { Handler } from '../context.js';
 import { matchResource } from '../match/matcher.js';
-import { lookupInclude } from './catalog-handlers.js';
+import { lookupInclude, MESSAGES } from './catalog-handlers.js';
 import { CatalogRenderer, LOOKUP_INCLUDES } from './render-catalog.js';
 
 const MATCH_TYPES: readonly CatalogType[] = ['song', 'album', 'artist'];
 const MAX_NAME = 256;
 const MAX_DURATION_MS = 24 * 3600 * 1000;
-
-export const MATCH_MESSAGES = {
-  invalidType: 'Invalid type',
-  nameRequired: 'name is required',
-  nameTooLong: 'name too long',
-  noMatch: 'No match found',
-} as const;
 
 /**
  * GET /match/{type}?name=&artist=&album=&duration=: the best resource for the metadata, in the
@@ -23,10 +16,11 @@ export const MATCH_MESSAGES = {
  */
 export const match: Handler = ({ cat, params, query }) => {
   const type = params.type as CatalogType;
-  if (!MATCH_TYPES.includes(type)) throw badRequest(MATCH_MESSAGES.invalidType, 'type', params.type);
+  if (!MATCH_TYPES.includes(type)) throw badRequest(MESSAGES.invalidType, 'type', params.type);
   const name = query.get('name')?.trim() ?? '';
-  if (name.length === 0) throw badRequest(MATCH_MESSAGES.nameRequired, 'name', query.get('name') ?? null);
-  if ([...name].length > MAX_NAME) throw badRequest(MATCH_MESSAGES.nameTooLong, 'name', `${[...name].length} characters`);
+  if (name.length === 0) throw badRequest(MESSAGES.nameRequired, 'name', query.get('name') ?? null);
+  const nameLength = [...name].length;
+  if (nameLength > MAX_NAME) throw badRequest(MESSAGES.nameTooLong, 'name', `${nameLength} characters`);
   const artist = optionalText(query.get('artist'), 'artist');
   const album = optionalText(query.get('album'), 'album');
   const rawDuration = query.get('duration');
@@ -34,7 +28,7 @@ export const match: Handler = ({ cat, params, query }) => {
   const include = lookupInclude(query).filter((rel) => LOOKUP_INCLUDES[type].includes(rel));
   query.check();
   const found = matchResource(cat, type, { name, artist, album, duration });
-  if (!found) throw notFound(MATCH_MESSAGES.noMatch);
+  if (!found) throw notFound(MESSAGES.noMatch);
   return { data: new CatalogRenderer(cat, 'lookup').resource(type, found.ordinal, include) };
 };
 

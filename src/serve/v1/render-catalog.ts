@@ -1,5 +1,5 @@
 import { catalogIdOf, type Catalog, type CatalogType } from '../catalog.js';
-import { put } from './render.js';
+import { putAttributes } from './render.js';
 
 type Json = Record<string, unknown>;
 
@@ -45,41 +45,7 @@ export class CatalogRenderer {
   }
 
   private bare(type: CatalogType, ordinal: number): Json {
-    const keep = this.fields.get(type);
-    const attributes: Json = {};
-    const catalog = this.variant === 'catalog';
-    if (type === 'song') {
-      const r = this.cat.song(ordinal);
-      put(attributes, keep, 'name', r.name);
-      put(attributes, keep, 'albumName', r.albumName);
-      if (catalog) put(attributes, keep, 'artistNames', r.artistNames);
-      else put(attributes, keep, 'artistName', r.artistName);
-      put(attributes, keep, 'isrc', r.isrc);
-      put(attributes, keep, 'artworkUrl', r.artworkUrl);
-      put(attributes, keep, 'trackNumber', r.trackNumber);
-      put(attributes, keep, 'discNumber', r.discNumber);
-      put(attributes, keep, 'genres', r.genres);
-      put(attributes, keep, 'releaseDate', r.releaseDate);
-      put(attributes, keep, 'durationMs', r.durationMs);
-      return { id: catalogIdOf('song', r.ommId), type, attributes };
-    }
-    if (type === 'album') {
-      const r = this.cat.album(ordinal);
-      put(attributes, keep, 'name', r.name);
-      put(attributes, keep, 'trackCount', r.trackCount);
-      if (catalog) put(attributes, keep, 'artistNames', r.artistNames);
-      else put(attributes, keep, 'artistName', r.artistName);
-      put(attributes, keep, 'artworkUrl', r.artworkUrl);
-      put(attributes, keep, 'upc', r.upc);
-      if (catalog) put(attributes, keep, 'label', r.label);
-      put(attributes, keep, 'genres', r.genres);
-      put(attributes, keep, 'releaseDate', r.releaseDate);
-      return { id: catalogIdOf('album', r.ommId), type, attributes };
-    }
-    const r = this.cat.artist(ordinal);
-    put(attributes, keep, 'name', r.name);
-    put(attributes, keep, 'artworkUrl', r.artworkUrl);
-    if (catalog) put(attributes, keep, 'genres', r.genres);
-    return { id: catalogIdOf('artist', r.ommId), type, attributes };
+    const r = type === 'song' ? this.cat.song(ordinal) : type === 'album' ? this.cat.album(ordinal) : this.cat.artist(ordinal);
+    return { id: catalogIdOf(type, r.ommId), type, attributes: putAttributes({}, this.fields.get(type), this.variant, type, r) };
   }
 }

@@ -1,6 +1,7 @@
 import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../catalog.js';
 import type { FileRecord, LyricsRecord } from '../records.js';
 import type { StationView } from '../stations.js';
+import { ATTRIBUTES, type AttributeSet } from './attributes.js';
 import { DEFAULT_LIMIT, type IncludeNode, type RenderSpec } from './params.js';
 
 type Json = Record<string, unknown>;
@@ -17,6 +18,31 @@ export function put(out: Json, keep: ReadonlySet<string> | undefined, key: strin
   if (value === null || value === undefined) return;
   if (keep && !keep.has(key)) return;
   out[key] = value;
+}
+
+/**
+ * Puts the attributes of `set` for `type`, in the table's order, from the record's fields of
+ * the same names (attributes.ts is the one list of what each variant renders). `special`
+ * renders the attributes that are not plain record fields (a song's files and lyrics).
+ */
+export function putAttributes(
+  out: Json,
+  keep: ReadonlySet<string> | undefined,
+  set: AttributeSet,
+  type: ResourceType,
+  record: object,
+  special?: (name: string) => unknown,
+): Json {
+  const fields = record as Record<string, unknown>;
+  for (const name of ATTRIBUTES[set][type]) {
+    if (special && (name === 'files' || name === 'lyrics')) {
+      if (!keep || keep.has(name)) {
+        const value = special(name);
+        if (value !== undefined) out[name] = value;
+      }
+    } else put(out, keep, name, fields[name]);
+  }
+  return out;
 }
 
 /** Orders related ordinals by a precomputed rank; without a sort, keeps the stored order. */
@@ -97,74 +123,36 @@ export class V1Renderer {
   song(ordinal: number, include: IncludeNode | null): Json {
     const cat = this.cat;
     const r = cat.song(ordinal);
-    const keep = this.spec.fields.get('song');
-    const attributes: Json = {};
-    put(attributes, keep, 'name', r.name);
-    if (!keep || keep.has('files')) {
-      const files = cat.relation('song.files').targetsOf(ordinal);
-      if (files.length > 0) {
-        attributes.files = { preferred: fileObject(cat.file(files[0])), alternatives: Array.from(files.subarray(1), (f) => fileObject(cat.file(f))) };
+    const attributes = putAttributes({}, this.spec.fields.get('song'), 'full', 'song', r, (name) => {
+      if (name === 'files') {
+        const files = cat.relation('song.files').targetsOf(ordinal);
+        return files.length > 0 ? { preferred: fileObject(cat.file(files[0])), alternatives: Array.from(files.subarray(1), (f) => fileObject(cat.file(f))) } : undefined;
       }
-    }
-    put(attributes, keep, 'albumName', r.albumName);
-    put(attributes, keep, 'artistName', r.artistName);
-    put(attributes, keep, 'isrc', r.isrc);
-    put(attributes, keep, 'artworkUrl', r.artworkUrl);
-    put(attributes, keep, 'trackNumber', r.trackNumber);
-    put(attributes, keep, 'discNumber', r.discNumber);
-    put(attributes, keep, 'genres', r.genres);
-    put(attributes, keep, 'releaseDate', r.releaseDate);
-    put(attributes, keep, 'durationMs', r.durationMs);
-    if ((!keep || keep.has('lyrics')) && r.lyricsLanguages.length > 0) {
+      if (r.lyricsLanguages.length === 0) return undefined;
       const pick = chooseLyrics(r.lyricsLanguages, this.spec.lang);
-      attributes.lyrics = lyricsObject(cat.lyrics(cat.relation('song.lyrics').targetsOf(ordinal, pick, pick + 1)[0]));
-    }
+      return lyricsObject(cat.lyrics(cat.relation('song.lyrics').targetsOf(ordinal, pick, pick + 1)[0]));
+    });
     return this.wrap('song', r.id, attributes, ordinal, include);
   }
 
   album(ordinal: number, include: IncludeNode | null): Json {
     const r = this.cat.album(ordinal);
-    const keep = this.spec.fields.get('album');
-    const attributes: Json = {};
-    put(attributes, keep, 'name', r.name);
-    put(attributes, keep, 'trackCount', r.trackCount);
-    put(attributes, keep, 'artistName', r.artistName);
-    put(attributes, keep, 'artworkUrl', r.artworkUrl);
-    put(attributes, keep, 'upc', r.upc);
-    put(attributes, keep, 'genres', r.genres);
-    put(attributes, keep, 'releaseDate', r.releaseDate);
-    return this.wrap('album', r.id, attributes, ordinal, include);
+    return this.wrap('album', r.id, putAttributes({}, this.spec.fields.get('album'), 'full', 'album', r), ordinal, include);
   }
 
   artist(ordinal: number, include: IncludeNode | null): Json {
     const r = this.cat.artist(ordinal);
-    const keep = this.spec.fields.get('artist');
-    const attributes: Json = {};
-    put(attributes, keep, 'name', r.name);
-    put(attributes, keep, 'artworkUrl', r.artworkUrl);
-    return this.wrap('artist', r.id, attributes, ordinal, include);
+    return this.wrap('artist', r.id, putAttributes({}, this.spec.fields.get('artist'), 'full', 'artist', r), ordinal, include);
   }
 
   playlist(ordinal: number, include: IncludeNode | null): Json {
     const r = this.cat.playlist(ordinal);
-    const keep = this.spec.fields.get('playlist');
-    const attributes: Json = {};
-    put(attributes, keep, 'name', r.name);
-    put(attributes, keep, 'trackCount', r.trackCount);
-    put(attributes, keep, 'curatorName', r.curatorName);
-    put(attributes, keep, 'artworkUrl', r.artworkUrl);
-    put(attributes, keep, 'description', r.description);
-    return this.wrap('playlist', r.id, attributes, ordinal, include);
+    return this.wrap('playlist', r.id, putAttributes({}, this.spec.fields.get('playlist'), 'full', 'playlist', r), ordinal, include);
   }
 
   station(view: StationView, include: IncludeNode | null = this.spec.include): Json {
     const r = view.record;
-    const keep = this.spec.fields.get('station');
-    const attributes: Json = {};
-    put(attributes, keep, 'name', r.name);
-    put(attributes, keep, 'seed', r.seed);
-    put(attributes, keep, 'description', r.description);
-    const out: Json = { id: r.id, type: 'station', attributes };
+    const out: Json = { id: r.id, type: 'station', attributes: putAttributes({}, this.spec.fields.get('station'), 'full', 'station', r) };
     const tracks = include?.children.get('tracks');
     if (tracks) out.relationships = { tracks: this.relationship('station', 'tracks', view.tracks, tracks) };
     return out;
