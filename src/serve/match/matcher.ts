@@ -1,6 +1,8 @@
-import { matchTitle } from '../../index-format/match-text.js';
+import { artistSet, matchTitle } from '../../index-format/match-text.js';
+import { searchText } from '../../index-format/search-text.js';
 import type { Catalog, CatalogType } from '../catalog.js';
 import { searchIndex } from '../search/search-engine.js';
+import { jaroWinkler } from './jaro-winkler.js';
 import { artistScore, combine, durationScore, titleScore, type PartScores } from './scoring.js';
 
 export interface MatchQuery {
@@ -19,6 +21,11 @@ export interface MatchResult {
 
 /** Candidates taken from each search the matcher runs. */
 const CANDIDATES_PER_SEARCH = 40;
+/** Artists the fallback looks at per credited name, and works it reads per artist. */
+const FALLBACK_ARTISTS = 3;
+const FALLBACK_WORKS = 500;
+/** How close an artist's name must be to a credited name for the fallback to read its works. */
+const FALLBACK_ARTIST_SIMILARITY = 0.9;
 
 /**
  * The best catalog resource for a user's metadata, or null when nothing reaches the threshold
@@ -41,6 +48,17 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
       if (!candidates.has(ordinal)) candidates.set(ordinal, hit.rank);
     }
   }
+  let best = bestOf(cat, type, candidates, query, title);
+  if (best === null && query.artist && type !== 'artist') {
+    // No candidate the words found is good enough: the title may have a typo in a word that
+    // exists elsewhere ("Piece Of Your Heat"), or be in a script the words split poorly. The
+    // credited artists' own works are the next place to look.
+    best = bestOf(cat, type, worksOfArtists(cat, type, query.artist, candidates), query, title);
+  }
+  return best ? { ordinal: best.ordinal, score: best.score, parts: best.parts } : null;
+}
+
+function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, title: ReturnType<typeof matchTitle>) {
   let best: (MatchResult & { rank: number }) | null = null;
   for (const [ordinal, rank] of candidates) {
     const parts = scoreCandidate(cat, type, ordinal, query, title);
@@ -50,7 +68,27 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
       best = { ordinal, score, parts, rank };
     }
   }
-  return best ? { ordinal: best.ordinal, score: best.score, parts: best.parts } : null;
+  return best;
+}
+
+/** The songs or albums of the artists a credit names, not already among `seen`, ranked by popularity. */
+function worksOfArtists(cat: Catalog, type: 'song' | 'album', credit: string, seen: Map<number, number>): Map<number, number> {
+  const artists = cat.search('artist');
+  const works = cat.relation(type === 'song' ? 'artist.songs' : 'artist.albums');
+  const ranks = cat.rank(type, 'popularity');
+  const out = new Map<number, number>();
+  const names = new Set([searchText(credit), ...artistSet(credit)]);
+  for (const name of names) {
+    for (const hit of searchIndex(artists, name).hits.slice(0, FALLBACK_ARTISTS)) {
+      if (jaroWinkler(name, artists.name(hit.rank)) < FALLBACK_ARTIST_SIMILARITY) continue;
+      const targets = works.targetsOf(artists.ordinal(hit.rank));
+      for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
+        const ordinal = targets[i];
+        if (!seen.has(ordinal) && !out.has(ordinal)) out.set(ordinal, ranks[ordinal]);
+      }
+    }
+  }
+  return out;
 }
 
 function scoreCandidate(cat: Catalog, type: CatalogType, ordinal: number, query: MatchQuery, title: ReturnType<typeof matchTitle>): PartScores {

@@ -19,30 +19,91 @@ export const MIN_NAME_SCORE = 0.88;
 export const MIN_ARTIST_SCORE = 0.75;
 
 /**
- * How close two titles are: Jaro-Winkler over the normalised titles, the version-free cores
- * counting almost fully (" - Remastered 2011" on one side only costs 0.02), scaled down by the
- * share of query words that no candidate word comes near (so one swapped word sinks a title that
+ * How close two titles are: Jaro-Winkler over the normalised titles, scaled down by the share of
+ * query words that no candidate word comes near (so one swapped word sinks a title that
  * Jaro-Winkler alone would call close). A query that is a word-prefix of the title (a truncated
  * title) loses only what Jaro-Winkler takes.
+ *
+ * Notes are optional, at a small cost, so that the closest version wins:
+ * - featuring credits: the titles without them count 0.99 ("Style (Taylor's Version) (feat. X)"
+ *   is "Style (Taylor's Version)" before "Style");
+ * - version notes: the version-free cores count 0.98, 0.97 when the candidate carries a note of
+ *   its own ("Hola - Remastered 2011" is the original "Hola" before "Hola - Remix");
+ * - a subtitle: the title proper alone counts 0.96 ("Waka Waka" for "Waka Waka (This Time
+ *   for Africa)");
+ * - guests both titles name and agree on add 0.005 ("Save Me (with X) (feat. Y)" is
+ *   "Save Me (with X)" before "Save Me").
+ * A note is optional only when one side lacks it: when both titles credit guests and neither
+ * list holds the other, or both carry version notes with no distinctive word in common
+ * ("Live" vs "Remastered 2011"), the titles are other recordings and only the words count.
  */
 export function titleScore(query: MatchTitle, candidate: MatchTitle): number {
   if (query.full === candidate.full) return 1;
-  // A match through the version-free core costs 0.02, and 0.01 more when the candidate carries a
-  // version note of its own: "Hola - Remastered 2011" is the original "Hola" rather than "Hola - Remix".
-  const core = candidate.core === candidate.full ? 0.98 : 0.97;
-  const pairs: [string, string, number][] = [
-    [query.full, candidate.full, 1],
-    [query.core, candidate.core, core],
-    [query.full, candidate.core, core],
-    [query.core, candidate.full, 0.98],
-  ];
+  const guests = featuringAgreement(query.featuring, candidate.featuring);
+  const pairs: [string, string, number][] = [[query.full, candidate.full, 1]];
+  if (guests !== 'conflict') {
+    const bonus = guests === 'agree' ? 0.005 : 0;
+    pairs.push([query.plain, candidate.plain, 0.99 + bonus]);
+    if (!versionsConflict(query.versionWords, candidate.versionWords)) {
+      const core = (candidate.core === candidate.plain ? 0.98 : 0.97) + bonus;
+      pairs.push([query.core, candidate.core, core], [query.plain, candidate.core, core], [query.core, candidate.plain, 0.98 + bonus]);
+      // A subtitle left out: "Waka Waka" for "Waka Waka (This Time for Africa)".
+      if (candidate.head !== candidate.core) pairs.push([query.core, candidate.head, 0.96]);
+    }
+  }
   let best = 0;
   for (const [q, c, weight] of pairs) {
     if (q.length === 0 || c.length === 0) continue;
-    const score = (q === c ? 1 : jaroWinkler(q, c) * wordCoverage(q, c)) * weight;
+    const score = similarity(q, c) * weight;
     if (score > best) best = score;
   }
   return best;
+}
+
+/** A typo in a title of the right words counts this much, whatever Jaro-Winkler says of a short word ("Ranald", "Ronald"). */
+export const TYPO_SIMILARITY = 0.95;
+
+/** Jaro-Winkler scaled by word coverage, and at least TYPO_SIMILARITY when the words are the same but for one typo. */
+export function similarity(q: string, c: string): number {
+  if (q === c) return 1;
+  const score = jaroWinkler(q, c) * wordCoverage(q, c);
+  return score < TYPO_SIMILARITY && oneTypoApart(q, c) ? TYPO_SIMILARITY : score;
+}
+
+/** The same words in the same order but one, which is one edit from its counterpart (both 4+ letters). */
+function oneTypoApart(q: string, c: string): boolean {
+  const a = q.split(' ');
+  const b = c.split(' ');
+  if (a.length !== b.length) return false;
+  let typos = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (++typos > 1 || a[i].length < 4 || b[i].length < 4 || editDistance(a[i], b[i], 1) > 1) return false;
+  }
+  return true;
+}
+
+/** Whether two titles' guest credits agree: 'absent' when either has none, 'agree' when one list holds the other. */
+export function featuringAgreement(query: readonly string[], candidate: readonly string[]): 'absent' | 'agree' | 'conflict' {
+  if (query.length === 0 || candidate.length === 0) return 'absent';
+  const holds = (outer: readonly string[], inner: readonly string[]) => inner.every((a) => outer.some((b) => sameName(a, b)));
+  return holds(query, candidate) || holds(candidate, query) ? 'agree' : 'conflict';
+}
+
+/** Both titles carry version notes and no distinctive word of one comes near a word of the other. */
+export function versionsConflict(query: readonly string[], candidate: readonly string[]): boolean {
+  if (query.length === 0 || candidate.length === 0) return false;
+  return !query.some((q) => candidate.some((c) => nearWord(q, c)));
+}
+
+/** The same word, one a prefix of the other ("remaster", "remastered"), or one typo apart (4+ letters). */
+function nearWord(a: string, b: string): boolean {
+  return a === b || a.startsWith(b) || b.startsWith(a) || (a.length >= 4 && editDistance(a, b, 1) <= 1);
+}
+
+/** Two normalised names that are the same up to one typo per word. */
+function sameName(a: string, b: string): boolean {
+  return a === b || (jaroWinkler(a, b) >= 0.9 && wordCoverage(a, b) === 1 && wordCoverage(b, a) === 1);
 }
 
 /** Share of the query's words that have a counterpart in the candidate (exact, one typo, or a truncated last word). */
@@ -70,7 +131,10 @@ export function artistScore(credit: string, candidateArtists: readonly string[])
   const names = candidateArtists.map((a) => artistSet(a).join(' '));
   const joinedQuery = query.join(' ');
   const joinedNames = names.join(' ');
-  let best = Math.max(jaroWinkler(joinedQuery, joinedNames), jaroWinkler(sortedWords(joinedQuery), sortedWords(joinedNames)));
+  // The whole credit, as written and with words in any order; words of the query that no
+  // candidate word comes near scale it down ("The Black Keys" is not "The Rolling Stones").
+  const coverage = wordCoverage(joinedQuery, joinedNames);
+  let best = Math.max(jaroWinkler(joinedQuery, joinedNames), jaroWinkler(sortedWords(joinedQuery), sortedWords(joinedNames))) * coverage;
   // Each query artist against its best candidate artist; all must be there.
   let sum = 0;
   for (const a of query) sum += Math.max(...names.map((n) => jaroWinkler(a, n) * wordCoverage(a, n)));
