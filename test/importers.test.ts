@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { importChinook } from '../src/import/chinook.js';
 import { importExportify, splitNames, spotifyId } from '../src/import/exportify.js';
+import { importMostStreamed, isDamaged, usDate } from '../src/import/most-streamed.js';
 import { Snapshot } from '../src/index-format/index.js';
 import { tempDir } from './helpers/raw-fixture.js';
 
@@ -101,5 +102,42 @@ describe('omm import exportify', () => {
     const before = lines(merged, 'songs').length;
     await importExportify([join(fixtures, 'exportify', 'liked.csv')], merged, { merge: true });
     expect(lines(merged, 'songs')).toHaveLength(before);
+  });
+});
+
+describe('omm import most-streamed', () => {
+  // Real rows of "Most Streamed Spotify Songs 2024" (../shared/datasets), bytes as published:
+  // Windows-1252, with UTF-8 replacement bytes read as Windows-1252 (`ï¿`) and CJK lost as `ý`.
+  const file = join(fixtures, 'most-streamed', 'Most Streamed Spotify Songs 2024 (sample).csv');
+  let raw: string;
+  let snap: Snapshot;
+  let summary: Awaited<ReturnType<typeof importMostStreamed>>;
+  beforeAll(async () => {
+    raw = tempDir();
+    summary = await importMostStreamed(file, raw);
+    const out = tempDir();
+    await compileCatalog({ rawDir: raw, outDir: out });
+    snap = Snapshot.open(out);
+  });
+  const song = (isrc: string) => snap.records('songs').get<Record<string, unknown>>(snap.keys('song.id').get(`ms-${isrc}`));
+
+  it('detects Windows-1252, imports one song per ISRC and compiles', () => {
+    expect(summary.encoding).toBe('windows-1252');
+    expect(snap.manifest.counts).toMatchObject({ songs: 11 });
+    expect(summary.warnings).toEqual([expect.stringMatching(/sample\)\.csv:13: ISRC QZJ842400387 repeats an earlier row; left out/)]);
+  });
+
+  it('turns the mojibake back into one replacement character, and flags damaged names', () => {
+    const texas = song('USSM12401302');
+    expect(texas.artistName).toBe('Beyonc\ufffd');
+    expect(isDamaged(texas.artistName as string)).toBe(true);
+    expect(isDamaged(song('KRE671700001').albumName as string)).toBe(true); // ýýý...
+    expect(isDamaged('Beyoncé')).toBe(false);
+  });
+
+  it('converts M/D/YYYY dates and refuses impossible ones', () => {
+    expect(song('QM24S2402528').releaseDate).toBe('2024-04-26');
+    expect(usDate('2/30/2024')).toBeNull();
+    expect(usDate('12/1/2015')).toBe('2015-12-01');
   });
 });

@@ -25,7 +25,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8'
  * damaged character is one replacement character, not three letters that look like text.
  */
 export function repairReplacementBytes(text: string): string {
-  return text.replace(/ï¿½|ï¿$/g, '\ufffd');
+  return text.replace(/ï¿½|ï¿(?=[,"\r\n]|$)/g, '\ufffd');
 }
 
 /** True when a name lost characters in the source (replacement characters or runs of `ý`). */

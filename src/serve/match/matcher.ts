@@ -30,25 +30,34 @@ const FALLBACK_ARTIST_SIMILARITY = 0.9;
 /**
  * The best catalog resource for a user's metadata, or null when nothing reaches the threshold
  * (scoring.ts). Candidates come from the search index (the name with and without the artist,
- * and the version-free name), so the cost is a few searches and a few dozen record reads.
+ * and the version-free name, most specific first, each search stopping at CANDIDATES_PER_SEARCH),
+ * so the cost is one to four searches and a few dozen record reads. A perfect score ends the
+ * search early: a search walks in popularity order, so no later candidate could beat it.
  * Ties go to the more popular resource, then the smaller ordinal.
  */
 export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery): MatchResult | null {
   const index = cat.search(type);
   const title = matchTitle(query.name);
-  const terms = new Set<string>([query.name, title.core]);
-  if (query.artist && type !== 'artist') {
-    terms.add(`${query.name} ${query.artist}`);
-    terms.add(`${title.core} ${query.artist}`);
-  }
+  // Most specific first: a perfect score from "title artist" ends the search.
+  const terms = new Set<string>();
+  if (query.artist && type !== 'artist') terms.add(`${query.name} ${query.artist}`);
+  terms.add(query.name);
+  if (query.artist && type !== 'artist') terms.add(`${title.core} ${query.artist}`);
+  terms.add(title.core);
   const candidates = new Map<number, number>(); // ordinal -> popularity rank
+  let best: Best | null = null;
   for (const term of terms) {
-    for (const hit of searchIndex(index, term).hits.slice(0, CANDIDATES_PER_SEARCH)) {
+    const found = new Map<number, number>();
+    for (const hit of searchIndex(index, term, CANDIDATES_PER_SEARCH).hits) {
       const ordinal = index.ordinal(hit.rank);
-      if (!candidates.has(ordinal)) candidates.set(ordinal, hit.rank);
+      if (!candidates.has(ordinal)) {
+        candidates.set(ordinal, hit.rank);
+        found.set(ordinal, hit.rank);
+      }
     }
+    best = better(best, bestOf(cat, type, found, query, title));
+    if (best !== null && best.score === 1) break;
   }
-  let best = bestOf(cat, type, candidates, query, title);
   if (best === null && query.artist && type !== 'artist') {
     // No candidate the words found is good enough: the title may have a typo in a word that
     // exists elsewhere ("Piece Of Your Heat"), or be in a script the words split poorly. The
@@ -58,15 +67,23 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   return best ? { ordinal: best.ordinal, score: best.score, parts: best.parts } : null;
 }
 
-function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, title: ReturnType<typeof matchTitle>) {
-  let best: (MatchResult & { rank: number }) | null = null;
+type Best = MatchResult & { rank: number };
+
+/** The higher score; on a tie the more popular (smaller rank), then the smaller ordinal. */
+function better(a: Best | null, b: Best | null): Best | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  if (b.score !== a.score) return b.score > a.score ? b : a;
+  if (b.rank !== a.rank) return b.rank < a.rank ? b : a;
+  return b.ordinal < a.ordinal ? b : a;
+}
+
+function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, title: ReturnType<typeof matchTitle>): Best | null {
+  let best: Best | null = null;
   for (const [ordinal, rank] of candidates) {
     const parts = scoreCandidate(cat, type, ordinal, query, title);
     const score = combine(parts);
-    if (score === null) continue;
-    if (!best || score > best.score || (score === best.score && (rank < best.rank || (rank === best.rank && ordinal < best.ordinal)))) {
-      best = { ordinal, score, parts, rank };
-    }
+    if (score !== null) best = better(best, { ordinal, score, parts, rank });
   }
   return best;
 }

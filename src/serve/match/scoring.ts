@@ -1,6 +1,6 @@
 import { artistSet, matchTitle, sortedWords, type MatchTitle } from '../../index-format/match-text.js';
-import { editDistance } from '../search/typo-variants.js';
 import { jaroWinkler } from './jaro-winkler.js';
+import { withinOneEdit } from './one-edit.js';
 
 /**
  * Scores of one candidate against a query, each in [0, 1]. The combination follows the
@@ -78,7 +78,7 @@ function oneTypoApart(q: string, c: string): boolean {
   let typos = 0;
   for (let i = 0; i < a.length; i++) {
     if (a[i] === b[i]) continue;
-    if (++typos > 1 || a[i].length < 4 || b[i].length < 4 || editDistance(a[i], b[i], 1) > 1) return false;
+    if (++typos > 1 || a[i].length < 4 || b[i].length < 4 || !withinOneEdit(a[i], b[i])) return false;
   }
   return true;
 }
@@ -98,24 +98,38 @@ export function versionsConflict(query: readonly string[], candidate: readonly s
 
 /** The same word, one a prefix of the other ("remaster", "remastered"), or one typo apart (4+ letters). */
 function nearWord(a: string, b: string): boolean {
-  return a === b || a.startsWith(b) || b.startsWith(a) || (a.length >= 4 && editDistance(a, b, 1) <= 1);
+  return a === b || a.startsWith(b) || b.startsWith(a) || (a.length >= 4 && withinOneEdit(a, b));
 }
 
-/** Two normalised names that are the same up to one typo per word. */
+/** Two normalised names that are the same up to one typo per word of 4+ letters. */
 function sameName(a: string, b: string): boolean {
-  return a === b || (jaroWinkler(a, b) >= 0.9 && wordCoverage(a, b) === 1 && wordCoverage(b, a) === 1);
+  return a === b || (wordCoverage(a, b) === 1 && wordCoverage(b, a) === 1);
 }
 
-/** Share of the query's words that have a counterpart in the candidate (exact, one typo, or a truncated last word). */
-export function wordCoverage(query: string, candidate: string): number {
+/**
+ * Share of the query's words that have a counterpart in the candidate (exact, a truncated last
+ * word, or one typo in a word of `typoFrom`+ characters).
+ */
+export function wordCoverage(query: string, candidate: string, typoFrom = 4): number {
   const q = query.split(' ');
   const c = candidate.split(' ');
+  // One candidate word answers for one query word ("where" may not lean on the "here" that
+  // "here" already matched): exact matches first, then prefixes and typos.
+  const used = new Uint8Array(c.length);
+  const open: number[] = [];
+  for (let i = 0; i < q.length; i++) {
+    const j = c.findIndex((w, k) => !used[k] && w === q[i]);
+    if (j >= 0) used[j] = 1;
+    else open.push(i);
+  }
   let missing = 0;
-  q.forEach((word, i) => {
+  for (const i of open) {
+    const word = q[i];
     const last = i === q.length - 1;
-    const found = c.some((w) => w === word || (last && w.startsWith(word)) || (word.length >= 4 && editDistance(word, w, 1) <= 1));
-    if (!found) missing++;
-  });
+    const j = c.findIndex((w, k) => !used[k] && ((last && w.startsWith(word)) || (word.length >= typoFrom && withinOneEdit(word, w))));
+    if (j >= 0) used[j] = 1;
+    else missing++;
+  }
   return 1 - missing / q.length;
 }
 
@@ -133,14 +147,19 @@ export function artistScore(credit: string, candidateArtists: readonly string[])
   const joinedNames = names.join(' ');
   // The whole credit, as written and with words in any order; words of the query that no
   // candidate word comes near scale it down ("The Black Keys" is not "The Rolling Stones").
-  const coverage = wordCoverage(joinedQuery, joinedNames);
+  // Names are short and a letter changes whose they are ("Tyga", "Tyla"): a typo is forgiven in
+  // words of ARTIST_TYPO_FROM+ letters only.
+  const coverage = wordCoverage(joinedQuery, joinedNames, ARTIST_TYPO_FROM);
   let best = Math.max(jaroWinkler(joinedQuery, joinedNames), jaroWinkler(sortedWords(joinedQuery), sortedWords(joinedNames))) * coverage;
   // Each query artist against its best candidate artist; all must be there.
   let sum = 0;
-  for (const a of query) sum += Math.max(...names.map((n) => jaroWinkler(a, n) * wordCoverage(a, n)));
+  for (const a of query) sum += Math.max(...names.map((n) => jaroWinkler(a, n) * wordCoverage(a, n, ARTIST_TYPO_FROM)));
   best = Math.max(best, sum / query.length);
   return Math.min(1, best);
 }
+
+/** Artist name words shorter than this must be spelled right. */
+const ARTIST_TYPO_FROM = 5;
 
 /** 1 within 3 s, falling to 0 at 30 s apart. */
 export function durationScore(queryMs: number, candidateMs: number | null): number {

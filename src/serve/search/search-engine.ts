@@ -50,37 +50,38 @@ type WordTerms = TermRange[];
  *    than FUZZY_BELOW).
  * Within a tier the more popular comes first. Everything reads precomputed sections: ranges by
  * binary search, candidates from postings in popularity order, checks on the forward index.
- * The result does not depend on the page asked for, so totals agree across pages.
+ * The result does not depend on the page asked for, so totals agree across pages. A smaller
+ * `window` (the matcher's candidates) stops each pass as soon as that many are found.
  */
-export function searchIndex(index: SearchIndex, term: string): SearchResult {
+export function searchIndex(index: SearchIndex, term: string, window = SEARCH_WINDOW): SearchResult {
   const normal = searchText(term);
   if (normal.length === 0 || index.documents === 0) return { hits: [], total: 0 };
   const words = [...new Set(normal.split(' '))];
   const seen = new IntSet();
   const hits: SearchHit[] = [];
   const add = (rank: number, tier: number) => {
-    if (hits.length < SEARCH_WINDOW && seen.add(rank)) hits.push({ rank, tier });
+    if (hits.length < window && seen.add(rank)) hits.push({ rank, tier });
   };
 
   const order = index.u32('names.order');
   const byName = index.namePrefixRange(normal);
   const exactEnd = index.nameEqualEnd(byName, normal);
-  for (let k = byName.from; k < exactEnd && hits.length < SEARCH_WINDOW; k++) add(order[k], TIER.exactName);
-  if (byName.to - exactEnd <= NAME_PREFIX_SCAN) {
+  for (let k = byName.from; k < exactEnd && hits.length < window; k++) add(order[k], TIER.exactName);
+  if (byName.to - exactEnd <= NAME_PREFIX_SCAN && hits.length < window) {
     const ranks = order.slice(exactEnd, byName.to).sort();
-    for (const r of ranks.subarray(0, SEARCH_WINDOW)) add(r, TIER.namePrefix);
+    for (const r of ranks.subarray(0, window)) add(r, TIER.namePrefix);
   }
 
   const exactWords = wordTerms(index, words, false);
-  if (exactWords && hits.length < SEARCH_WINDOW) {
-    const pass = allWords(index, exactWords, seen);
+  if (exactWords && hits.length < window) {
+    const pass = allWords(index, exactWords, seen, window);
     for (const r of pass.covered) add(r, TIER.allWordsName);
     for (const r of pass.other) add(r, TIER.allWords);
   }
   if (hits.length < FUZZY_BELOW) {
     const fuzzyWords = wordTerms(index, words, true);
     if (fuzzyWords) {
-      const pass = allWords(index, fuzzyWords, seen);
+      const pass = allWords(index, fuzzyWords, seen, window);
       for (const r of pass.covered) add(r, TIER.fuzzy);
       for (const r of pass.other) add(r, TIER.fuzzy);
     }
@@ -139,7 +140,7 @@ function inRanges(pairs: Int32Array, t: number): boolean {
  * prefix or a corrected word), so the walk reads postings sequentially and skips runs by
  * galloping; the forward index is read for matches only.
  */
-function allWords(index: SearchIndex, words: WordTerms[], skip: IntSet): { covered: number[]; other: number[] } {
+function allWords(index: SearchIndex, words: WordTerms[], skip: IntSet, window: number): { covered: number[]; other: number[] } {
   const offsets = index.u32('postings.offsets');
   const postings = index.u32('postings');
   const merges = words.map((ranges) => new RankMerge(offsets, postings, ranges));
@@ -148,7 +149,7 @@ function allWords(index: SearchIndex, words: WordTerms[], skip: IntSet): { cover
   const nameTerms = index.u32('docname.targets');
   const covered: number[] = [];
   const other: number[] = [];
-  const room = SEARCH_WINDOW - skip.size;
+  const room = window - skip.size;
   let x = 0;
   for (let steps = 0; steps < CANDIDATE_SCAN && covered.length + other.length < room; steps++) {
     let agreed = true;

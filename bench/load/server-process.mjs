@@ -1,0 +1,60 @@
+// Starts `omm serve` on a snapshot in a child process, pinned to a CPU with taskset when the
+// machine has it, and resolves once /readyz answers 200. Shared by the load benchmarks.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
+
+/** argv for running a node script pinned to `cpu` (or unpinned without taskset). */
+export function pinned(cpu, script, args) {
+  return hasTaskset ? ['taskset', ['-c', String(cpu), process.execPath, script, ...args]] : [process.execPath, [script, ...args]];
+}
+
+export async function startServer(dist, { port, cpu = 0, args = [] } = {}) {
+  const [cmd, argv] = pinned(cpu, join(root, 'bin', 'omm'), ['serve', dist, '--port', String(port), ...args]);
+  const started = performance.now();
+  const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await request(`${origin}/readyz`);
+      await res.body.dump();
+      if (res.statusCode === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    origin,
+    readyMs,
+    pid: child.pid,
+    rssMiB: () => rssMiB(child.pid),
+    close: () => new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Resident set of a process tree's leaf node process (taskset execs node in place). */
+export function rssMiB(pid) {
+  const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  return Math.round(Number(out) / 1024);
+}
+
+/** Runs the load generator pinned to `cpu` on a paths file; resolves to its JSON result. */
+export function runLoad(origin, pathsFile, { cpu = 1, connections = 64, warmup = 3, duration = 10, runs = 3, expect = '200' } = {}) {
+  const [cmd, argv] = pinned(cpu, join(root, 'bench', 'load', 'load-generator.mjs'), [
+    '--origin', origin, '--paths', pathsFile, '--connections', String(connections), '--warmup', String(warmup),
+    '--duration', String(duration), '--runs', String(runs), '--expect', expect,
+  ]);
+  const out = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  if (out.status !== 0) throw new Error(`load generator failed (${out.status})`);
+  return JSON.parse(out.stdout.trim().split('\n').pop());
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Match and search under load over HTTP: the server pinned to CPU 0, a closed-loop load
+// generator with 64 connections pinned to CPU 1, each request kind measured alone (warm-up,
+// then 3 timed runs; median and min-max). Queries come from the snapshot's own songs.
+// Usage: node bench/search-load.mjs [--dist bench/.data/dist-1000000-1] [--connections 64]
+//        [--duration 10] [--queries 5000] [--port 18480]
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Catalog } from '../dist/serve/catalog.js';
+import { runLoad, startServer } from './load/server-process.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const dist = arg('dist', join(root, 'bench', '.data', 'dist-1000000-1'));
+const connections = Number(arg('connections', '64'));
+const duration = Number(arg('duration', '10'));
+const count = Number(arg('queries', '5000'));
+const port = Number(arg('port', '18480'));
+
+// Queries from random songs of the snapshot (a fixed seed: the same queries every run).
+const cat = Catalog.open(dist);
+let x = 20261123;
+const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const songs = [];
+for (let i = 0; i < count; i++) songs.push(cat.song(Math.floor(next() * cat.count('song'))));
+cat.close();
+const typo = (s) => {
+  const i = 1 + Math.floor(next() * Math.max(1, s.length - 2));
+  return s.slice(0, i) + (s[i + 1] ?? '') + s[i] + s.slice(i + 2);
+};
+const q = (params) => new URLSearchParams(params).toString();
+const words = (s) => s.name.split(/\s+/);
+const kinds = {
+  'search: one word': (s) => `/v1/search?${q({ term: words(s)[0], types: 'song', limit: '10' })}`,
+  'search: two words': (s) => `/v1/search?${q({ term: words(s).slice(0, 2).join(' '), types: 'song', limit: '10' })}`,
+  'search: title artist': (s) => `/v1/search?${q({ term: `${s.name} ${s.artistNames[0] ?? ''}`, types: 'song', limit: '10' })}`,
+  'match: title + artist': (s) => `/v1/match/song?${q({ name: s.name, artist: s.artistNames.join(' & ') })}`,
+  'match: typo in title': (s) => `/v1/match/song?${q({ name: typo(s.name), artist: s.artistNames.join(' & ') })}`,
+};
+const work = mkdtempSync(join(tmpdir(), 'omm-search-load-'));
+const server = await startServer(dist, { port });
+const rows = [];
+for (const [kind, make] of Object.entries(kinds)) {
+  const file = join(work, `${rows.length}.json`);
+  writeFileSync(file, JSON.stringify(songs.map(make)));
+  const r = runLoad(server.origin, file, { connections, duration, expect: '200,404' });
+  const range = (key) => `${Math.min(...r.runs.map((x) => x[key]))}-${Math.max(...r.runs.map((x) => x[key]))}`;
+  rows.push({ kind, ...r.median, reqPerSecRange: range('reqPerSec'), p99Range: range('p99Ms'), statuses: r.runs[0].statuses });
+  console.error(`${kind}: ${r.median.reqPerSec} req/s, p50 ${r.median.p50Ms} ms, p99 ${r.median.p99Ms} ms`);
+}
+const rss = server.rssMiB();
+await server.close();
+console.log(`\nmatch and search over HTTP, ${connections} connections, ${dist}; ${cpus()[0].model}, Node ${process.version}; server RSS after: ${rss} MiB\n`);
+console.log('| request | req/s (median, min-max) | p50 ms | p99 ms (median, min-max) | statuses (run 1) |');
+console.log('|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.kind} | ${r.reqPerSec} (${r.reqPerSecRange}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99Range}) | ${JSON.stringify(r.statuses)} |`);
