@@ -8,6 +8,7 @@ import { errorResponse, type ErrorStyle } from './error-response.js';
 import { Query } from './query.js';
 import { methodNotAllowed, Router } from './router.js';
 import { registerServiceRoutes } from './service-routes.js';
+import { DEFAULT_BRANDING, registerOpenMusic, type Branding } from './openmusic/routes.js';
 import { registerV1 } from './v1/routes.js';
 
 export interface ServeOptions {
@@ -16,6 +17,9 @@ export interface ServeOptions {
   readonly port?: number;
   readonly host?: string;
   readonly v1Prefix?: string;
+  readonly openMusicPrefix?: string;
+  /** The OpenMusic info endpoint's branding. */
+  readonly branding?: Branding;
   /** One JSON line per request on this stream. */
   readonly log?: NodeJS.WritableStream | null;
 }
@@ -30,11 +34,13 @@ export interface RunningServer {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the request listener for a catalog: routing, errors, headers, logging. */
-export function createHandler(catalog: Catalog, options: Pick<ServeOptions, 'v1Prefix' | 'log'> = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function createHandler(catalog: Catalog, options: Pick<ServeOptions, 'v1Prefix' | 'openMusicPrefix' | 'branding' | 'log'> = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const router = new Router<Handler>();
   const v1Prefix = options.v1Prefix ?? '/v1';
+  const openMusicPrefix = options.openMusicPrefix ?? '/openmusic';
   registerV1(router, v1Prefix);
-  registerServiceRoutes(router, v1Prefix);
+  registerOpenMusic(router, openMusicPrefix, options.branding ?? DEFAULT_BRANDING);
+  registerServiceRoutes(router, v1Prefix, openMusicPrefix);
   const log = options.log ?? null;
 
   return (req, res) => {
@@ -52,6 +58,7 @@ export function createHandler(catalog: Catalog, options: Pick<ServeOptions, 'v1P
     try {
       const match = router.match(pathname);
       if (match) style = match.style;
+      else if (pathname === openMusicPrefix || pathname.startsWith(`${openMusicPrefix}/`)) style = 'openmusic';
       if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed();
       if (!match) throw notFound('No such endpoint');
       const result = match.handler({ cat: catalog, params: match.params, query: new Query(q < 0 ? '' : url.slice(q + 1)), requestId });

@@ -37,14 +37,17 @@ function validatorFor(template: string, status: string): ValidateFunction | null
 }
 
 const errorValidator = ajv.compile({ $ref: 'openapi#/components/schemas/Error' });
+const omErrorValidator = ajv.compile({ $ref: 'openapi#/components/schemas/OmError' });
 
 /** Throws when a JSON response does not match the document; returns what it checked against. */
 export function assertMatchesOpenApi(path: string, status: number, body: unknown): string {
   const pathname = path.split('?')[0];
   const found = templates.find((t) => t.regex.test(pathname));
   if (status >= 400) {
-    if (!errorValidator(body)) throw new Error(`${status} ${path}: error body does not match the Error schema: ${ajv.errorsText(errorValidator.errors)}`);
-    return 'Error';
+    const openMusic = pathname === '/openmusic' || pathname.startsWith('/openmusic/');
+    const validate = openMusic ? omErrorValidator : errorValidator;
+    if (!validate(body)) throw new Error(`${status} ${path}: error body does not match the ${openMusic ? 'OmError' : 'Error'} schema: ${ajv.errorsText(validate.errors)}`);
+    return openMusic ? 'OmError' : 'Error';
   }
   if (!found) throw new Error(`${status} ${path}: no operation in the OpenAPI document serves this path`);
   const validate = validatorFor(found.template, String(status));

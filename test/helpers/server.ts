@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { compileCatalog } from '../../src/compile/index.js';
 import { startServer, type RunningServer } from '../../src/serve/server.js';
 import { assertMatchesOpenApi } from './openapi-validator.js';
+import { assertMatchesReference, referenceAvailable } from './reference-validator.js';
 import { tempDir } from './raw-fixture.js';
 
 export const SAMPLE_RAW = fileURLToPath(new URL('../../data/raw', import.meta.url));
@@ -24,7 +25,8 @@ export interface TestServer {
 
 /**
  * Compiles a raw directory into a temporary dist and serves it on a free port. Every GET
- * response is validated against our OpenAPI document (unless `validate: false`).
+ * response is validated against our OpenAPI document, and every /openmusic one also against the
+ * reference OpenMusic schemas when ../shared/reference is there (unless `validate: false`).
  */
 export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableStream; validate?: boolean } = {}): Promise<TestServer> {
   const out = tempDir('omm-serve-');
@@ -42,7 +44,13 @@ export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableS
       } catch {
         body = undefined;
       }
-      if ((init.method ?? 'GET') === 'GET' && options.validate !== false) assertMatchesOpenApi(path, res.statusCode, body);
+      if ((init.method ?? 'GET') === 'GET' && options.validate !== false) {
+        assertMatchesOpenApi(path, res.statusCode, body);
+        // Interface 2 also against the public OpenMusic document's schemas, when it is beside us.
+        if (referenceAvailable && (path === '/openmusic' || path.startsWith('/openmusic/') || path.startsWith('/openmusic?'))) {
+          assertMatchesReference(path, res.statusCode, body);
+        }
+      }
       return { status: res.statusCode, headers: res.headers, body, text };
     },
     close: () => running.close(),

@@ -1,4 +1,6 @@
 import { SERVICE_NAME, SERVICE_VERSION } from '../service-routes.js';
+import { openMusicPaths } from './openmusic-paths.js';
+import { openMusicSchemas } from './openmusic-schemas.js';
 import { v1Schemas } from './v1-schemas.js';
 
 /**
@@ -144,16 +146,16 @@ function servicePaths(): Json {
   };
 }
 
-export function openApiDocument(v1Prefix = '/v1'): Json {
+export function openApiDocument(v1Prefix = '/v1', openMusicPrefix = '/openmusic'): Json {
   return {
     openapi: '3.1.0',
     info: {
       title: `${SERVICE_NAME} catalog API`,
       version: SERVICE_VERSION,
-      description: 'Read-only music catalog served from a compiled snapshot. Interface 1: resources with `attributes`, camelCase. Errors everywhere use the `Error` body, with the request id also in `X-Request-Id`.',
+      description: 'Read-only music catalog served from a compiled snapshot. Interface 1 (under the v1 prefix): resources with `attributes`, camelCase, errors in the `Error` body. Interface 2 (under the openmusic prefix, the OpenMusic standard): resources with `meta` and `instance`, snake_case, errors in the `OmError` body. The request id is also in `X-Request-Id`.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    paths: { ...servicePaths(), ...v1Paths(v1Prefix) },
-    components: { schemas: v1Schemas() },
+    paths: { ...servicePaths(), ...v1Paths(v1Prefix), ...openMusicPaths(openMusicPrefix) },
+    components: { schemas: { ...v1Schemas(), ...openMusicSchemas() } },
   };
 }

@@ -5,8 +5,8 @@ import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../search/search-
 import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT, parseFields, parseLang } from './params.js';
 import { V1Renderer } from './render.js';
 
-type SearchType = 'song' | 'album' | 'artist' | 'playlist';
-const SEARCH_TYPES: readonly SearchType[] = ['song', 'album', 'artist', 'playlist'];
+export type SearchType = 'song' | 'album' | 'artist' | 'playlist';
+export const SEARCH_TYPES: readonly SearchType[] = ['song', 'album', 'artist', 'playlist'];
 const TYPES_VALUES = [...SEARCH_TYPES, 'top'] as const;
 const GROUP: Record<SearchType, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' };
 export const MAX_TERM_LENGTH = 256;
@@ -81,7 +81,7 @@ export const search: Handler = ({ cat, query }) => {
  * to the type's size (rank / count, so the 5th of 100 artists ties the 50th of 1,000 songs),
  * then songs, albums, artists, playlists.
  */
-function topHits(cat: Catalog, results: Map<SearchType, SearchResult>): { type: SearchType; ordinal: number }[] {
+export function topHits(cat: Catalog, results: Map<SearchType, SearchResult>): { type: SearchType; ordinal: number }[] {
   const all: { type: SearchType; ordinal: number; tier: number; share: number; typeOrder: number }[] = [];
   SEARCH_TYPES.forEach((type, typeOrder) => {
     const result = results.get(type);

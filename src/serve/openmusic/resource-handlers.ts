@@ -1,0 +1,131 @@
+import { notFound } from '../api-error.js';
+import { RELATIONS, type Catalog } from '../catalog.js';
+import type { Handler, RequestContext } from '../context.js';
+import { chooseLyrics, DEFAULT_RELATION_SORT, sortByRank } from '../v1/render.js';
+import { lookupValues, resolveIsrcs, resolveUpcs } from '../v1/lookup-values.js';
+import { filteredListPage, genrePredicate, pageOf, type ListPage } from './genre-filter.js';
+import { DATED_SORTS, OM_RELATIONS, OUR_RELATION, OUR_TYPE, parseOmRequest, UNDATED_SORTS, type EndpointSpec, type OmRequest, type OmType } from './params.js';
+import { OmRenderer } from './render.js';
+
+type ListType = Exclude<OmType, 'stations'>;
+
+/** The `view[...]` and `limit[...]` parameters the reference lists for each type's endpoints. */
+export const SINGLE: Record<ListType, EndpointSpec> = {
+  songs: { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true },
+  albums: { type: 'albums', views: ['albums', 'artists', 'songs'], limits: ['artists', 'tracks'] },
+  artists: { type: 'artists', views: ['artists', 'albums', 'songs'], limits: ['albums', 'songs'] },
+  playlists: { type: 'playlists', views: ['playlists', 'songs'], limits: ['tracks'] },
+};
+export const SORTS: Record<ListType, readonly string[]> = { songs: DATED_SORTS, albums: DATED_SORTS, artists: UNDATED_SORTS, playlists: UNDATED_SORTS };
+
+/** Lookup parameters of each list endpoint. */
+export const LOOKUP_KEYS: Record<ListType, readonly string[]> = { songs: ['ids', 'omm_ids', 'isrc'], albums: ['ids', 'omm_ids', 'upc'], artists: ['ids', 'omm_ids'], playlists: ['ids'] };
+
+/** The list endpoints: a page, sort and filter[genres] on top of the single-resource parameters. */
+export const LIST = Object.fromEntries((Object.keys(SINGLE) as ListType[]).map((t) => [t, { ...SINGLE[t], paged: true, sorts: SORTS[t], genres: true }])) as Record<ListType, EndpointSpec>;
+
+/** `{data, meta: {limit, offset, has_next_page}}`. */
+export function listBody(renderer: OmRenderer, type: OmType, page: ListPage, req: OmRequest): unknown {
+  return { data: renderer.list(type, page.ordinals), meta: { limit: req.limit, offset: req.offset, has_next_page: page.hasNext } };
+}
+
+/**
+ * An id as interface 2 clients send it: the local id, a catalog id (`omm:song:...`), or the
+ * bare 16 characters of `meta.omm_id`.
+ */
+export function resolveOm(cat: Catalog, type: OmType, id: string): number {
+  const ourType = OUR_TYPE[type];
+  const ordinal = cat.resolve(ourType, id);
+  if (ordinal >= 0 || ourType === 'playlist' || ourType === 'station') return ordinal;
+  return /^[0-9a-z]{16}$/.test(id) ? cat.keys(`${ourType}.omm`).get(id) : -1;
+}
+
+function mustResolve(cat: Catalog, type: OmType, id: string): number {
+  const ordinal = resolveOm(cat, type, id);
+  if (ordinal < 0) throw notFound();
+  return ordinal;
+}
+
+/** GET /{type}/{id}. */
+export function getOne(type: ListType): Handler {
+  return ({ cat, query, params }) => {
+    const req = parseOmRequest(query, SINGLE[type]);
+    query.check();
+    return { data: new OmRenderer(cat, req.render).resource(type, mustResolve(cat, type, params.id)) };
+  };
+}
+
+/**
+ * GET /{type}: by `ids`, `omm_ids`, `isrc` or `upc` (at most one; request order, unknown values
+ * left out, at most 100), or every resource in `sort` order (default name); `filter[genres]`
+ * keeps those with one of the genres; paged.
+ */
+export function listOrLookup(type: ListType): Handler {
+  const spec = LIST[type];
+  const keys = LOOKUP_KEYS[type];
+  return ({ cat, query }) => {
+    const req = parseOmRequest(query, spec);
+    const given = keys.filter((k) => query.has(k));
+    if (given.length > 1) query.problem(given.join(','), given.map((k) => query.get(k)), `Provide at most one of ${keys.join(', ')}`);
+    query.check();
+    const renderer = new OmRenderer(cat, req.render);
+    if (given.length === 0) {
+      const sort = req.sort ?? 'name';
+      if (req.genres) return listBody(renderer, type, filteredListPage(cat, type, sort, req.genres, req.offset, req.limit), req);
+      return listBody(renderer, type, pageOf(cat.order(OUR_TYPE[type] as 'song', sort).slice(req.offset, req.offset + req.limit + 1), 0, req.limit), req);
+    }
+    const by = given[0];
+    const values = lookupValues(query, by);
+    let ordinals = by === 'isrc' ? resolveIsrcs(cat, values) : by === 'upc' ? resolveUpcs(cat, values) : values.map((v) => (by === 'omm_ids' ? resolveOmmId(cat, type, v) : resolveOm(cat, type, v))).filter((o) => o >= 0);
+    if (req.genres) ordinals = ordinals.filter(genrePredicate(cat, type, req.genres));
+    if (req.sort) ordinals = Array.from(sortByRank(cat, OUR_TYPE[type], ordinals, req.sort));
+    return listBody(renderer, type, pageOf(ordinals, req.offset, req.limit), req);
+  };
+}
+
+function resolveOmmId(cat: Catalog, type: OmType, value: string): number {
+  if (value.startsWith('omm:')) return cat.resolve(OUR_TYPE[type], value);
+  return /^[0-9a-z]{16}$/.test(value) ? cat.keys(`${OUR_TYPE[type]}.omm`).get(value) : -1;
+}
+
+/** Endpoints of related lists: what the reference lists for each (views, included limits, sort). */
+export const RELATED: Record<string, EndpointSpec> = {
+  'songs:albums': { type: 'albums', views: ['albums', 'artists'], limits: ['artists'], paged: true },
+  'songs:artists': { type: 'artists', views: ['artists', 'albums'], limits: ['albums'], paged: true },
+  'albums:tracks': { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true },
+  'albums:artists': { type: 'artists', views: ['artists', 'albums'], limits: ['albums'], paged: true },
+  'artists:albums': { type: 'albums', views: ['albums', 'artists'], limits: ['artists'], paged: true, sorts: DATED_SORTS },
+  'artists:songs': { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true, sorts: DATED_SORTS },
+  'playlists:tracks': { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true },
+};
+
+/** GET /{type}/{id}/rel/{rel}: the related resources in the default order (or `sort`), paged. */
+export function relatedOf(type: ListType, rel: 'albums' | 'artists' | 'tracks' | 'songs'): Handler {
+  const spec = RELATED[`${type}:${rel}`];
+  const target = OM_RELATIONS[type][rel] as OmType;
+  const adjacency = (RELATIONS[OUR_TYPE[type]] as Record<string, string>)[OUR_RELATION[rel]];
+  const defaultSort = DEFAULT_RELATION_SORT[`${OUR_TYPE[type]}:${OUR_RELATION[rel]}`];
+  return (ctx) => {
+    const req = parseOmRequest(ctx.query, spec);
+    ctx.query.check();
+    const targets = ctx.cat.relation(adjacency).targetsOf(mustResolve(ctx.cat, type, ctx.params.id));
+    return relatedBody(ctx, target, targets, req.sort ?? defaultSort, req);
+  };
+}
+
+export function relatedBody(ctx: RequestContext, target: OmType, targets: ArrayLike<number>, sort: string | undefined, req: OmRequest): unknown {
+  const ordered = sortByRank(ctx.cat, OUR_TYPE[target], targets, sort);
+  return listBody(new OmRenderer(ctx.cat, req.render), target, pageOf(ordered, req.offset, req.limit), req);
+}
+
+/** GET /songs/{id}/rel/lyrics: `{data: {text, language}}` in `lang` (en-US fallback), or 404. */
+export const songLyrics: Handler = ({ cat, query, params }) => {
+  const lang = query.get('lang')?.trim() || 'en-US';
+  query.check();
+  const ordinal = mustResolve(cat, 'songs', params.id);
+  const languages = cat.song(ordinal).lyricsLanguages;
+  if (languages.length === 0) throw notFound('This song has no lyrics');
+  const pick = chooseLyrics(languages, lang);
+  const lyrics = cat.lyrics(cat.relation('song.lyrics').targetsOf(ordinal, pick, pick + 1)[0]);
+  return { data: { text: lyrics.text, language: lyrics.language } };
+};

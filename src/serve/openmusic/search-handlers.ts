@@ -1,0 +1,97 @@
+import { requestError } from '../api-error.js';
+import type { Catalog } from '../catalog.js';
+import type { Handler } from '../context.js';
+import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../search/search-engine.js';
+import { searchText } from '../../index-format/search-text.js';
+import { stored, type StationView } from '../stations.js';
+import { parseTerm, SEARCH_TYPES, topHits, type SearchType } from '../v1/search-handler.js';
+import { genrePredicate, pageOf } from './genre-filter.js';
+import { parseOmRequest, type EndpointSpec, type OmType } from './params.js';
+import { OmRenderer } from './render.js';
+import { listBody } from './resource-handlers.js';
+
+const BUCKETS = ['top', 'songs', 'artists', 'albums', 'stations', 'playlists'] as const;
+const DEFAULT_BUCKETS = ['top', 'songs', 'artists', 'albums'];
+/** Resources per bucket unless `limit[<bucket>]` says otherwise (songs, albums, artists). */
+export const BUCKET_DEFAULT = 10;
+const OM: Record<SearchType, OmType> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' };
+
+export const SEARCH: EndpointSpec = {
+  type: 'songs',
+  views: ['songs', 'albums', 'artists', 'playlists', 'stations'],
+  limits: ['songs', 'albums', 'artists', 'tracks'],
+  buckets: BUCKETS,
+};
+
+/**
+ * GET /search: `{data: {<bucket>: [resources]}}` for the buckets `include` names (default top,
+ * songs, artists, albums). songs, albums and artists hold `limit[<bucket>]` (default 10); top,
+ * playlists and stations 10. `limit[tracks]` is accepted and validated as the standard lists it,
+ * and sizes nothing: search results carry no relationships. Stations are the genre stations
+ * whose genre name starts with the term, then the stations of the artists found.
+ */
+export const searchBuckets: Handler = ({ cat, query }) => {
+  const term = parseTerm(query);
+  const req = parseOmRequest(query, SEARCH);
+  query.check();
+  const buckets = req.buckets.size > 0 ? req.buckets : new Set(DEFAULT_BUCKETS);
+  const renderer = new OmRenderer(cat, req.render);
+  const results = new Map<SearchType, SearchResult>();
+  const needs = (type: SearchType) => buckets.has(OM[type]) || buckets.has('top') || (type === 'artist' && buckets.has('stations'));
+  for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchIndex(cat.search(type), term));
+  const data: Record<string, unknown> = {};
+  for (const bucket of BUCKETS) {
+    if (!buckets.has(bucket)) continue;
+    if (bucket === 'top') data.top = topHits(cat, results).map((h) => renderer.resource(OM[h.type], h.ordinal));
+    else if (bucket === 'stations') data.stations = stationsFor(cat, term, results.get('artist')!).map((v) => renderer.station(v));
+    else {
+      const type = SEARCH_TYPES.find((t) => OM[t] === bucket)!;
+      const limit = req.render.limits.get(bucket as 'songs') ?? BUCKET_DEFAULT;
+      const index = cat.search(type);
+      data[bucket] = renderer.list(bucket, results.get(type)!.hits.slice(0, limit).map((h) => index.ordinal(h.rank)));
+    }
+  }
+  return { data };
+};
+
+function stationsFor(cat: Catalog, term: string, artists: SearchResult): StationView[] {
+  const out: StationView[] = [];
+  const wanted = searchText(term);
+  const genres = cat.records('genre');
+  for (let g = 0; g < genres.count && out.length < BUCKET_DEFAULT; g++) {
+    const genre = cat.genre(g);
+    if (searchText(genre.name).startsWith(wanted)) {
+      const view = stored(cat, cat.resolve('station', genre.stationId));
+      if (view) out.push(view);
+    }
+  }
+  const index = cat.search('artist');
+  for (const hit of artists.hits) {
+    if (out.length >= BUCKET_DEFAULT) break;
+    const view = stored(cat, cat.resolve('station', `artist-${cat.artist(index.ordinal(hit.rank)).id}`));
+    if (view) out.push(view);
+  }
+  return out;
+}
+
+/** The reference's parameters of /search/{type}. */
+export const TYPED: Record<SearchType, EndpointSpec> = {
+  song: { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true, genres: true },
+  album: { type: 'albums', views: ['albums', 'artists', 'songs'], limits: ['artists', 'tracks'], paged: true, genres: true },
+  artist: { type: 'artists', views: ['artists', 'albums', 'songs'], limits: ['albums', 'songs'], paged: true, genres: true },
+  playlist: { type: 'playlists', views: ['playlists', 'songs'], limits: ['tracks'], paged: true, genres: true },
+};
+
+/** GET /search/{type}: one type's results, best first, paged within the search window. */
+export function searchOfType(type: SearchType): Handler {
+  return ({ cat, query }) => {
+    const term = parseTerm(query);
+    const req = parseOmRequest(query, TYPED[type]);
+    query.check();
+    if (req.offset + req.limit > SEARCH_WINDOW) throw requestError(400, `offset + limit must not exceed ${SEARCH_WINDOW} on search`, 'offset', String(req.offset));
+    const index = cat.search(type);
+    let ordinals = searchIndex(index, term).hits.map((h) => index.ordinal(h.rank));
+    if (req.genres) ordinals = ordinals.filter(genrePredicate(cat, OM[type], req.genres));
+    return listBody(new OmRenderer(cat, req.render), OM[type], pageOf(ordinals, req.offset, req.limit), req);
+  };
+}

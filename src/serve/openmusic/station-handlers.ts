@@ -1,0 +1,48 @@
+import { notFound } from '../api-error.js';
+import type { Catalog } from '../catalog.js';
+import type { Handler, RequestContext } from '../context.js';
+import { popularStation, stationForGenre, stored, type StationView } from '../stations.js';
+import { DATED_SORTS, parseOmRequest, type EndpointSpec } from './params.js';
+import { OmRenderer } from './render.js';
+import { relatedBody, resolveOm } from './resource-handlers.js';
+
+/** Interface 2 serves artist, genre and popular stations (the standard's three seeds). */
+export const STATION: EndpointSpec = { type: 'stations', views: ['stations', 'songs'], limits: ['tracks'] };
+export const TRACKS: EndpointSpec = { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true, sorts: DATED_SORTS };
+
+function artistStation(cat: Catalog, id: string): StationView | null {
+  const artist = resolveOm(cat, 'artists', id);
+  return artist < 0 ? null : stored(cat, cat.resolve('station', `artist-${cat.artist(artist).id}`));
+}
+
+function station(find: (ctx: RequestContext) => StationView | null): Handler {
+  return (ctx) => {
+    const req = parseOmRequest(ctx.query, STATION);
+    ctx.query.check();
+    const view = find(ctx);
+    if (!view) throw notFound();
+    return { data: new OmRenderer(ctx.cat, req.render).station(view) };
+  };
+}
+
+/** `/rel/tracks` of a station: station order by default, or `sort`; paged. */
+function tracks(find: (ctx: RequestContext) => StationView | null): Handler {
+  return (ctx) => {
+    const req = parseOmRequest(ctx.query, TRACKS);
+    ctx.query.check();
+    const view = find(ctx);
+    if (!view) throw notFound();
+    return relatedBody(ctx, 'songs', view.tracks, req.sort, req);
+  };
+}
+
+const byArtist = (ctx: RequestContext) => artistStation(ctx.cat, ctx.params.id);
+const byGenre = (ctx: RequestContext) => stationForGenre(ctx.cat, ctx.params.genre);
+const popular = (ctx: RequestContext) => popularStation(ctx.cat);
+
+export const artistStationGet = station(byArtist);
+export const artistStationTracks = tracks(byArtist);
+export const genreStationGet = station(byGenre);
+export const genreStationTracks = tracks(byGenre);
+export const popularStationGet = station(popular);
+export const popularStationTracks = tracks(popular);

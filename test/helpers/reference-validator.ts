@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+/**
+ * Validates interface-2 responses against the component schemas of the public OpenMusic
+ * OpenAPI document in ../shared/reference (read at test time, never shipped). When the file is
+ * not there (a clone without ../shared), `referenceAvailable` is false and the callers say so.
+ *
+ * Two adjustments, both to the reference's own examples' benefit:
+ * - its resource unions are `oneOf: [SongBase, Song]`, and a full Song is also a valid SongBase
+ *   (no additionalProperties), so no full resource could ever pass a oneOf; they are read as
+ *   anyOf;
+ * - its `format: uri` fields carry URI templates in its own examples (`.../{w}x{h}bb.jpg`), so
+ *   `uri` accepts the template braces.
+ */
+export const REFERENCE_PATH = fileURLToPath(new URL('../../../shared/reference/openmusic-instance-style.openapi.yml', import.meta.url));
+export const referenceAvailable = existsSync(REFERENCE_PATH);
+
+type Doc = { paths: Record<string, { get: { responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> } }>; components: { schemas: Record<string, unknown> } };
+
+let state: { doc: Doc; ajv: Ajv2020; templates: { template: string; regex: RegExp; params: number }[]; compiled: Map<string, ValidateFunction> } | null = null;
+
+function load() {
+  if (state) return state;
+  const doc = parse(readFileSync(REFERENCE_PATH, 'utf8')) as Doc;
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    const s = schema as Record<string, unknown>;
+    if ((name.endsWith('Resource') || name === 'AnyResource') && Array.isArray(s.oneOf)) {
+      s.anyOf = s.oneOf;
+      delete s.oneOf;
+    }
+  }
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:[^\s]*$/i);
+  ajv.addSchema(doc as object, 'reference');
+  const templates = Object.keys(doc.paths).map((template) => ({
+    template,
+    regex: new RegExp(`^/openmusic${template === '/' ? '/' : template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    params: (template.match(/\{/g) ?? []).length,
+  }));
+  templates.sort((a, b) => a.params - b.params);
+  state = { doc, ajv, templates, compiled: new Map() };
+  return state;
+}
+
+/** Throws when an /openmusic response does not match the reference; returns the schema used. */
+export function assertMatchesReference(path: string, status: number, body: unknown): string {
+  const { doc, ajv, templates, compiled } = load();
+  const pathname = path.split('?')[0];
+  let pointer: string;
+  if (status >= 400) pointer = '/components/schemas/ErrorResponse';
+  else {
+    const found = templates.find((t) => t.regex.test(pathname));
+    if (!found) throw new Error(`${path}: the reference lists no such operation`);
+    const response = doc.paths[found.template].get.responses[String(status)];
+    if (!response?.content) throw new Error(`${path}: the reference lists no ${status} body`);
+    pointer = `/paths/${found.template.replace(/~/g, '~0').replace(/\//g, '~1')}/get/responses/${status}/content/application~1json/schema`;
+  }
+  let validate = compiled.get(pointer);
+  if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `reference#${pointer.split('/').map((s) => encodeURIComponent(s).replace(/%7E/g, '~')).join('/')}` })));
+  if (!validate(body)) throw new Error(`${status} ${path}: body does not match the reference (${pointer}): ${ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: 'body' })}`);
+  return pointer;
+}
