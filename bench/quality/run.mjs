@@ -123,19 +123,23 @@ const targets = queries.filter((q) => q.kind === 'exact');
 const titleCount = new Map();
 for (const s of songs) titleCount.set(searchText(s.name), (titleCount.get(searchText(s.name)) ?? 0) + 1);
 const uniqueTitle = (q) => titleCount.get(searchText(songById.get(q.expect.id).name)) === 1;
-for (const [label, term, filter] of [
-  ['title (unique in the catalog)', (s) => s.name, uniqueTitle],
-  ['title (all)', (s) => s.name, () => true],
-  ['title artist', (s) => `${s.name} ${s.artistNames[0]}`, () => true],
+const v1Search = (term) => `/v1/search?${qs({ term, types: 'song', limit: 10 })}`;
+const omSearch = (term) => `/openmusic/search/songs?${qs({ term, limit: 10 })}`;
+for (const [label, term, filter, url] of [
+  ['title (unique in the catalog)', (s) => s.name, uniqueTitle, v1Search],
+  ['title (all)', (s) => s.name, () => true, v1Search],
+  ['title artist', (s) => `${s.name} ${s.artistNames[0]}`, () => true, v1Search],
+  ['/openmusic/search/songs: title (unique)', (s) => s.name, uniqueTitle, omSearch],
+  ['/openmusic/search/songs: title artist', (s) => `${s.name} ${s.artistNames[0]}`, () => true, omSearch],
 ]) {
   const stat = { label, queries: 0, top1: 0, top10: 0, ms: [] };
   search.set(label, stat);
   await runAll(targets.filter(filter), async (q) => {
     const s = songById.get(q.expect.id);
-    const r = await get(`/v1/search?${qs({ term: term(s), types: 'song', limit: 10 })}`);
+    const r = await get(url(term(s)));
     stat.queries++;
     stat.ms.push(r.ms);
-    const hits = r.body.songs.data.map((d) => songById.get(d.id));
+    const hits = (r.body.songs?.data ?? r.body.data).map((d) => songById.get(d.id));
     const right = (h) => h && (h.id === s.id || (s.isrc && h.isrc === s.isrc) || sameWork(s, h));
     if (hits.length > 0 && right(hits[0])) stat.top1++;
     else searchMisses.push({ label, term: term(s), top: hits.slice(0, 3).map((h) => h && `${h.name} / ${h.artistNames.join(' & ')}`) });
@@ -180,6 +184,6 @@ console.log('| kind | queries | answered | correct | precision | recall | false-
 for (const k of summary.kinds) console.log(`| ${k.kind} | ${k.queries} | ${k.answered} | ${k.correct} | ${f(k.precision)} | ${f(k.recall)} | ${f(k.falsePositiveRate)} |`);
 console.log('\n| script (song positives) | queries | correct | recall |\n|---|---|---|---|');
 for (const s of summary.scripts) console.log(`| ${s.script} | ${s.queries} | ${s.correct} | ${f(s.recall)} |`);
-console.log('\n| /v1/search term | queries | top-1 | top-10 | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
+console.log('\n| search term | queries | top-1 | top-10 | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
 for (const s of summary.search) console.log(`| ${s.term} | ${s.queries} | ${f(s.top1)} | ${f(s.top10)} | ${s.p50ms.toFixed(2)} | ${s.p99ms.toFixed(2)} |`);
 console.log(`\nfull report: ${out}`);
