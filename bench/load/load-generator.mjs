@@ -34,11 +34,18 @@ async function phase(seconds) {
     while (performance.now() < end) {
       const path = paths[cursor++ % paths.length];
       const t0 = performance.now();
-      const res = await pool.request({ path, method: 'GET' });
-      const body = await res.body.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      bytes += body.byteLength;
-      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      try {
+        const res = await pool.request({ path, method: 'GET' });
+        const body = await res.body.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        bytes += body.byteLength;
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      } catch (err) {
+        // A reset or refused connection is a failed request, counted, not the end of the run.
+        latencies.push(performance.now() - t0);
+        const key = `error ${err.code ?? err.name}`;
+        statuses[key] = (statuses[key] ?? 0) + 1;
+      }
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
@@ -46,10 +53,11 @@ async function phase(seconds) {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
   const failed = Object.entries(statuses).filter(([s]) => !expected.has(Number(s))).reduce((a, [, n]) => a + n, 0);
+  const ok = latencies.length - failed;
   return {
     requests: latencies.length,
     seconds: Number(elapsed.toFixed(2)),
-    reqPerSec: Math.round(latencies.length / elapsed),
+    reqPerSec: Math.round(ok / elapsed),
     p50Ms: Number(pct(0.5).toFixed(2)),
     p99Ms: Number(pct(0.99).toFixed(2)),
     maxMs: Number(latencies[latencies.length - 1].toFixed(2)),

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// The ceiling: a bare node:http server answering every request with the same ~600-byte JSON
+// body (a song resource's size). Nothing a catalog server does can be faster on this machine.
+// Usage: node bench/peers/ceiling-server.mjs <port>
+import { createServer } from 'node:http';
+
+const body = Buffer.from(
+  JSON.stringify({
+    data: {
+      id: '1',
+      type: 'song',
+      attributes: {
+        name: 'For Those About To Rock (We Salute You)',
+        albumName: 'For Those About To Rock We Salute You',
+        artistName: 'AC/DC',
+        isrc: 'USAT20000001',
+        artworkUrl: 'https://img.example.com/covers/0001/{w}x{h}.jpg',
+        trackNumber: 1,
+        discNumber: 1,
+        genres: ['Rock', 'Hard Rock'],
+        releaseDate: '1981-11-23',
+        durationMs: 343719,
+        files: { preferred: { id: 'f1', lossless: false, mimeType: 'audio/mpeg', codec: 'mp3', bitrateKbps: 320, streamUrl: 'https://cdn.example.com/f1.mp3' }, alternatives: [] },
+      },
+    },
+  }),
+);
+const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
+createServer((req, res) => {
+  res.writeHead(200, headers);
+  res.end(body);
+}).listen(Number(process.argv[2] ?? 18500), '127.0.0.1', () => process.stderr.write(`ceiling: ${body.length}-byte body\n`));
