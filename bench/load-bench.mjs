@@ -11,16 +11,10 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/serve/catalog.js';
-import { runLoad, pinned, startServer, rssMiB } from './load/server-process.mjs';
-import { spawn } from 'node:child_process';
-import { request } from 'undici';
+import { runLoad, startProcess, startServer } from './load/server-process.mjs';
+import { arg, seeded } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const songs = Number(arg('songs', '1000000'));
 const duration = Number(arg('duration', '10'));
 const runs = Number(arg('runs', '3'));
@@ -39,8 +33,7 @@ if (!existsSync(dbFile)) execFileSync(process.execPath, [join(root, 'bench', 'pe
 // The requests: random songs of the catalog (fixed seed), 10-ISRC sets, one- and two-word terms
 // from real titles and artist names.
 const cat = Catalog.open(dist);
-let x = 5;
-const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const next = seeded(5);
 const pick = () => cat.song(Math.floor(next() * cat.count('song')));
 const sample = Array.from({ length: 5000 }, pick);
 const withIsrc = sample.filter((s) => s.isrc);
@@ -67,33 +60,20 @@ const file = (name, paths) => {
 const load = (origin, paths, name) => runLoad(origin, file(name, paths), { connections, duration, runs, expect: '200' });
 const summary = (r) => ({ ...r.median, rps: r.runs.map((x) => x.reqPerSec), p99s: r.runs.map((x) => x.p99Ms), failed: r.runs.reduce((a, x) => a + x.failed, 0) });
 
-async function startScript(script, scriptArgs, port) {
-  const [cmd, argv] = pinned(0, script, scriptArgs);
-  const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
-  const origin = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      const res = await request(`${origin}/v1/song/x`);
-      await res.body.dump();
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return { origin, pid: child.pid, close: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
-}
+/** A peer server pinned to CPU 0, ready once it answers anything. */
+const startPeer = (script, scriptArgs, port) => startProcess(script, scriptArgs, { port, readyPath: '/v1/song/x', readyStatus: null });
 
 const results = [];
 console.error(`load bench: ${songs} songs, ${connections} connections, ${runs} x ${duration} s per row; ${cpus()[0].model}, Node ${process.version}`);
 {
-  const ceiling = await startScript(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], 18501);
-  results.push({ server: 'ceiling', kind: 'fixed ~600-byte body', ...summary(load(ceiling.origin, MIX['song by id'].v1, 'ceiling')) });
+  const ceiling = await startPeer(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], 18501);
+  results.push({ server: 'ceiling', kind: 'fixed 533-byte body', ...summary(load(ceiling.origin, MIX['song by id'].v1, 'ceiling')) });
   await ceiling.close();
 }
 {
-  const sqlite = await startScript(join(root, 'bench', 'peers', 'sqlite-server.mjs'), [dbFile, '18502'], 18502);
+  const sqlite = await startPeer(join(root, 'bench', 'peers', 'sqlite-server.mjs'), [dbFile, '18502'], 18502);
   for (const [kind, paths] of Object.entries(MIX)) results.push({ server: 'sqlite', kind, ...summary(load(sqlite.origin, paths.v1, `sqlite-${kind}`)) });
-  results.push({ server: 'sqlite', kind: 'RSS after the runs (MiB)', rss: rssMiB(sqlite.pid) });
+  results.push({ server: 'sqlite', kind: 'RSS after the runs (MiB)', rss: sqlite.rssMiB() });
   await sqlite.close();
 }
 {

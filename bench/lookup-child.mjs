@@ -1,5 +1,6 @@
 // Times opening a snapshot and random key lookups (song by local id: key table + record decode).
 import { Snapshot } from '../dist/index-format/index.js';
+import { seeded } from './cli-args.mjs';
 
 const [dist, mode] = process.argv.slice(2);
 const t0 = process.hrtime.bigint();
@@ -9,8 +10,7 @@ const songs = snap.records('songs');
 const ids = snap.keys('song.id');
 // Ids to look up: read a spread of records first (not timed), then shuffle deterministically.
 const sample = [];
-let x = 12345;
-const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const next = seeded(12345);
 for (let i = 0; i < 20000; i++) sample.push(songs.get(Math.floor(next() * songs.count)).id);
 const times = new Float64Array(sample.length);
 let checksum = 0;

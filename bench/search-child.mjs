@@ -4,18 +4,17 @@
 import { Catalog } from '../dist/serve/catalog.js';
 import { searchIndex } from '../dist/serve/search/search-engine.js';
 import { matchResource } from '../dist/serve/match/matcher.js';
+import { arg, seeded } from './cli-args.mjs';
 
 const [dist] = process.argv.slice(2);
-const qi = process.argv.indexOf('--queries');
-const count = qi > 0 ? Number(process.argv[qi + 1]) : 2000;
+const count = Number(arg('queries', '2000'));
 const rssBefore = process.memoryUsage().rss;
 const t0 = process.hrtime.bigint();
 const cat = Catalog.open(dist);
 const index = cat.search('song');
 const openMs = Number(process.hrtime.bigint() - t0) / 1e6;
 
-let x = 424242;
-const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const next = seeded(424242);
 const songs = [];
 for (let i = 0; i < count; i++) songs.push(cat.song(Math.floor(next() * cat.count('song'))));
 const typo = (s) => {

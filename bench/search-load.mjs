@@ -10,13 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/serve/catalog.js';
 import { runLoad, startServer } from './load/server-process.mjs';
+import { arg, seeded } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const dist = arg('dist', join(root, 'bench', '.data', 'dist-1000000-1'));
 const connections = Number(arg('connections', '64'));
 const duration = Number(arg('duration', '10'));
@@ -25,8 +21,7 @@ const port = Number(arg('port', '18480'));
 
 // Queries from random songs of the snapshot (a fixed seed: the same queries every run).
 const cat = Catalog.open(dist);
-let x = 20261123;
-const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const next = seeded(20261123);
 const songs = [];
 for (let i = 0; i < count; i++) songs.push(cat.song(Math.floor(next() * cat.count('song'))));
 cat.close();

@@ -6,12 +6,8 @@
 //        [--connections 64] [--warmup 3] [--duration 10] [--runs 3] [--expect 200,404]
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
+import { arg } from '../cli-args.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const origin = arg('origin');
 const paths = JSON.parse(readFileSync(arg('paths'), 'utf8'));
 const connections = Number(arg('connections', '64'));

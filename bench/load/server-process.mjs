@@ -1,5 +1,5 @@
-// Starts `omm serve` on a snapshot in a child process, pinned to a CPU with taskset when the
-// machine has it, and resolves once /readyz answers 200. Shared by the load benchmarks.
+// Starts server processes (ours and the peers) pinned to a CPU with taskset when the machine
+// has it, resolving once they answer, and runs the load generator. Shared by the load benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,33 +13,42 @@ export function pinned(cpu, script, args) {
   return hasTaskset ? ['taskset', ['-c', String(cpu), process.execPath, script, ...args]] : [process.execPath, [script, ...args]];
 }
 
-export async function startServer(dist, { port, cpu = 0, args = [] } = {}) {
-  const [cmd, argv] = pinned(cpu, join(root, 'bin', 'omm'), ['serve', dist, '--port', String(port), ...args]);
+/**
+ * Starts a node script pinned to `cpu` and resolves once GET `readyPath` answers `readyStatus`
+ * (or any status when null). Shared by our server and the peers.
+ */
+export async function startProcess(script, scriptArgs, { port, cpu = 0, readyPath, readyStatus = 200 }) {
+  const [cmd, argv] = pinned(cpu, script, scriptArgs);
   const started = performance.now();
   const child = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
   const origin = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     try {
-      const res = await request(`${origin}/readyz`);
+      const res = await request(`${origin}${readyPath}`);
       await res.body.dump();
-      if (res.statusCode === 200) break;
+      if (readyStatus === null || res.statusCode === readyStatus) break;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  const readyMs = performance.now() - started;
   return {
     origin,
-    readyMs,
+    readyMs: performance.now() - started,
     pid: child.pid,
     rssMiB: () => rssMiB(child.pid),
-    close: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
+}
+
+/** `omm serve` on a snapshot, ready once /readyz answers 200. */
+export function startServer(dist, { port, cpu = 0, args = [] } = {}) {
+  return startProcess(join(root, 'bin', 'omm'), ['serve', dist, '--port', String(port), ...args], { port, cpu, readyPath: '/readyz' });
 }
 
 /** Resident set of a process tree's leaf node process (taskset execs node in place). */

@@ -13,10 +13,9 @@ import { searchText } from '../../dist/index-format/search-text.js';
 import { Catalog } from '../../dist/serve/catalog.js';
 import { startServer } from '../../dist/serve/server.js';
 import { buildDevSet } from './dev-set.mjs';
+import { arg } from '../cli-args.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = process.argv.slice(2);
-const arg = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const seed = Number(arg('seed', '1'));
 const perKind = Number(arg('per-kind', '150'));
 const datasets = join(root, '..', 'shared', 'datasets');

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../../src/serve/openapi/document.js';
+import { pathTemplates, responsePointer, schemaRef } from './openapi-paths.js';
 
 /**
  * Validates responses against our OpenAPI document: finds the operation by path template,
@@ -13,13 +14,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 ajv.addSchema(document, 'openapi');
 
-const templates = Object.keys(document.paths).map((template) => ({
-  template,
-  regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  // Static paths before templated ones, as the router does.
-  params: (template.match(/\{/g) ?? []).length,
-}));
-templates.sort((a, b) => a.params - b.params);
+const templates = pathTemplates(document.paths);
 
 const compiled = new Map<string, ValidateFunction>();
 
@@ -29,8 +24,7 @@ function validatorFor(template: string, status: string): ValidateFunction | null
   if (!fn) {
     const responses = document.paths[template].get.responses;
     if (!responses[status]?.content) return null;
-    const pointer = `/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/get/responses/${status}/content/application~1json/schema`;
-    fn = ajv.compile({ $ref: `openapi#${pointer.split('/').map((s) => encodeURIComponent(s).replace(/%7E/g, '~')).join('/')}` });
+    fn = ajv.compile(schemaRef('openapi', responsePointer(template, status)));
     compiled.set(key, fn);
   }
   return fn;

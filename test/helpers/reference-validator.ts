@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { pathTemplates, responsePointer, schemaRef, type PathTemplate } from './openapi-paths.js';
 
 /**
  * Validates interface-2 responses against the component schemas of the public OpenMusic
@@ -21,7 +22,7 @@ export const referenceAvailable = existsSync(REFERENCE_PATH);
 
 type Doc = { paths: Record<string, { get: { responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> } }>; components: { schemas: Record<string, unknown> } };
 
-let state: { doc: Doc; ajv: Ajv2020; templates: { template: string; regex: RegExp; params: number }[]; compiled: Map<string, ValidateFunction> } | null = null;
+let state: { doc: Doc; ajv: Ajv2020; templates: PathTemplate[]; compiled: Map<string, ValidateFunction> } | null = null;
 
 function load() {
   if (state) return state;
@@ -37,12 +38,8 @@ function load() {
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:[^\s]*$/i);
   ajv.addSchema(doc as object, 'reference');
-  const templates = Object.keys(doc.paths).map((template) => ({
-    template,
-    regex: new RegExp(`^/openmusic${template === '/' ? '/' : template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    params: (template.match(/\{/g) ?? []).length,
-  }));
-  templates.sort((a, b) => a.params - b.params);
+  // The reference's root path `/` is our `/openmusic/`.
+  const templates = pathTemplates(doc.paths, '/openmusic');
   state = { doc, ajv, templates, compiled: new Map() };
   return state;
 }
@@ -58,10 +55,10 @@ export function assertMatchesReference(path: string, status: number, body: unkno
     if (!found) throw new Error(`${path}: the reference lists no such operation`);
     const response = doc.paths[found.template].get.responses[String(status)];
     if (!response?.content) throw new Error(`${path}: the reference lists no ${status} body`);
-    pointer = `/paths/${found.template.replace(/~/g, '~0').replace(/\//g, '~1')}/get/responses/${status}/content/application~1json/schema`;
+    pointer = responsePointer(found.template, status);
   }
   let validate = compiled.get(pointer);
-  if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `reference#${pointer.split('/').map((s) => encodeURIComponent(s).replace(/%7E/g, '~')).join('/')}` })));
+  if (!validate) compiled.set(pointer, (validate = ajv.compile(schemaRef('reference', pointer))));
   if (!validate(body)) throw new Error(`${status} ${path}: body does not match the reference (${pointer}): ${ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: 'body' })}`);
   return pointer;
 }

@@ -1,5 +1,6 @@
 import { SERVICE_NAME, SERVICE_VERSION } from '../service-routes.js';
 import { openMusicPaths } from './openmusic-paths.js';
+import { getOperations, param, type Json } from './operations.js';
 import { openMusicSchemas } from './openmusic-schemas.js';
 import { v1Schemas } from './v1-schemas.js';
 
@@ -8,16 +9,7 @@ import { v1Schemas } from './v1-schemas.js';
  * behaviour (see docs/api-v1.md); every response the test suite receives is validated against
  * it (test/helpers/openapi-validator.ts).
  */
-type Json = Record<string, unknown>;
-
-const json = (schema: string, description: string): Json => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
-const ERRORS: Json = {
-  '400': json('Error', 'A bad parameter; `details` names each bad parameter and value'),
-  '404': json('Error', 'Unknown resource'),
-  '405': json('Error', 'Only GET and HEAD are served'),
-};
-
-const param = (name: string, where: 'query' | 'path', description: string, schema: Json = { type: 'string' }, required = where === 'path'): Json => ({ name, in: where, required, description, schema });
+const get = getOperations('Error', 'A bad parameter; `details` names each bad parameter and value');
 
 const INCLUDE_GROUP = (fieldTypes: string[]): Json[] => [
   param('lang', 'query', 'Preferred language of lyrics (BCP 47); falls back to the same language, then English, then the first'),
@@ -42,10 +34,6 @@ const PAGE_GROUP = (type: string): Json[] => [
 
 const ID = param('id', 'path', 'Local id or catalog id (`omm:<type>:<16 chars>`)');
 const IDS = param('ids', 'query', 'Comma-separated ids, at most 100; results follow request order, unknown ids are left out, repeats are repeated');
-
-function get(summary: string, parameters: Json[], ok: string, tag: string): Json {
-  return { get: { summary, tags: [tag], parameters, responses: { '200': json(ok, 'OK'), ...ERRORS } } };
-}
 
 const FIELD_TYPES: Record<string, string[]> = {
   song: ['song', 'album', 'artist'],

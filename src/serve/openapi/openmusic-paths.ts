@@ -1,26 +1,19 @@
-import { OM_RELATIONS, type EndpointSpec } from '../openmusic/params.js';
+import { includableOf, type EndpointSpec } from '../openmusic/params.js';
 import { LIST, LOOKUP_KEYS, RELATED, SINGLE } from '../openmusic/resource-handlers.js';
 import { SEARCH, TYPED } from '../openmusic/search-handlers.js';
 import { STATION, TRACKS } from '../openmusic/station-handlers.js';
+import { getOperations, param, type Json } from './operations.js';
 
 /**
  * Paths of interface 2 in our OpenAPI document, built from the same endpoint specs the handlers
  * enforce (src/serve/openmusic), so the document cannot list a parameter the server refuses.
  */
-type Json = Record<string, unknown>;
-
-const json = (schema: string, description: string): Json => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
-const ERRORS: Json = {
-  '400': json('OmError', 'A bad parameter; the message names it'),
-  '404': json('OmError', 'Unknown resource'),
-  '405': json('OmError', 'Only GET and HEAD are served'),
-};
-const param = (name: string, where: 'query' | 'path', description: string, schema: Json = { type: 'string' }, required = where === 'path'): Json => ({ name, in: where, required, description, schema });
+const get = getOperations('OmError', 'A bad parameter; the message names it');
 const ID = param('id', 'path', 'Local id, catalog id (`omm:<type>:<16 chars>`) or the bare 16 characters of meta.omm_id');
 
 function specParams(spec: EndpointSpec): Json[] {
   const out: Json[] = [param('lang', 'query', 'Preferred language of lyrics; default and fallback en-US')];
-  const includable = spec.buckets ?? [...spec.limits.filter((k) => k in OM_RELATIONS[spec.type]), ...(spec.lyrics ? ['lyrics'] : [])];
+  const includable = includableOf(spec);
   out.push(param('include', 'query', spec.buckets ? `Comma-separated buckets: ${includable.join(', ')} (default top, songs, artists, albums)` : `Comma-separated relationships, one level: ${includable.join(', ') || 'none'}`));
   out.push(param('view', 'query', 'minimal drops attributes everywhere', { type: 'string', enum: ['minimal'] }));
   for (const t of spec.views) out.push(param(`view[${t}]`, 'query', `minimal drops the attributes of ${t}`, { type: 'string', enum: ['minimal'] }));
@@ -32,10 +25,6 @@ function specParams(spec: EndpointSpec): Json[] {
   if (spec.sorts) out.push(param('sort', 'query', 'Order; minus for descending; ties break on local id', { type: 'string', enum: [...spec.sorts] }));
   if (spec.genres) out.push(param('filter[genres]', 'query', 'Comma-separated genre names, case-insensitive; keeps resources with any of them'));
   return out;
-}
-
-function get(summary: string, parameters: Json[], ok: string, tag: string): Json {
-  return { get: { summary, tags: [tag], parameters, responses: { '200': json(ok, 'OK'), ...ERRORS } } };
 }
 
 const TITLE: Record<string, string> = { songs: 'Song', albums: 'Album', artists: 'Artist', playlists: 'Playlist', stations: 'Station' };

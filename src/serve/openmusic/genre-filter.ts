@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog.js';
-import { sortByRank } from '../v1/render.js';
+import { sortByRank } from '../relation-order.js';
 import { genreKey, OUR_TYPE, type OmType } from './params.js';
 
 /** A page of a list: the ordinals shown and whether more follow. */

@@ -62,7 +62,7 @@ export interface EndpointSpec {
 /** How resources are rendered: includes, their sizes, minimal views, language. */
 export interface OmRenderSpec {
   readonly include: ReadonlySet<OmRelation>;
-  readonly limits: ReadonlyMap<LimitKey, number>;
+  readonly limits: ReadonlyMap<string, number>;
   /** Types shown minimal (without `attributes`). */
   readonly minimal: ReadonlySet<OmType>;
   readonly lang: string;
@@ -80,6 +80,12 @@ export interface OmRequest {
   readonly buckets: ReadonlySet<string>;
 }
 
+/** What `include` accepts on an endpoint: its search buckets, or the relationships it has a `limit[...]` for (and lyrics). */
+export function includableOf(spec: EndpointSpec): readonly string[] {
+  if (spec.buckets) return spec.buckets;
+  return [...spec.limits.filter((k) => k in OM_RELATIONS[spec.type]), ...(spec.lyrics ? ['lyrics'] : [])];
+}
+
 export const genreKey = (name: string): string => name.normalize('NFKC').toLowerCase();
 
 /**
@@ -92,7 +98,7 @@ export function parseOmRequest(q: Query, spec: EndpointSpec): OmRequest {
   const lang = q.get('lang')?.trim() || 'en-US';
   const include = new Set<OmRelation>();
   const buckets = new Set<string>();
-  const includable: string[] = spec.buckets ? [...spec.buckets] : [...spec.limits.filter((k) => k in OM_RELATIONS[spec.type]), ...(spec.lyrics ? ['lyrics'] : [])];
+  const includable = includableOf(spec);
   const rawInclude = q.get('include');
   if (rawInclude !== undefined) {
     for (const value of commaList(rawInclude)) {
@@ -107,7 +113,7 @@ export function parseOmRequest(q: Query, spec: EndpointSpec): OmRequest {
     if (view === 'minimal') for (const t of VIEW_TYPES) minimal.add(t);
     else q.problem('view', view, 'view must be minimal');
   }
-  const limits = new Map<LimitKey, number>();
+  const limits = new Map<string, number>();
   const page = { limit: PAGE_DEFAULT, offset: 0 };
   for (const name of q.names()) {
     const bracket = /^([a-z_]+)\[([^\]]*)\]$/.exec(name);
@@ -119,7 +125,7 @@ export function parseOmRequest(q: Query, spec: EndpointSpec): OmRequest {
       else q.problem(name, value, `${name} must be minimal`);
     } else if (family === 'limit' && (spec.limits as readonly string[]).includes(key)) {
       const value = q.int(name, 1, PAGE_MAX, INCLUDED_DEFAULT);
-      limits.set(key as LimitKey, value);
+      limits.set(key, value);
     } else if (!(family === 'filter' && key === 'genres' && spec.genres)) {
       const accepted = [...spec.views.map((t) => `view[${t}]`), ...spec.limits.map((k) => `limit[${k}]`), ...(spec.genres ? ['filter[genres]'] : [])];
       q.problem(name, q.params.get(name), `${name} is not a parameter of this endpoint${accepted.length > 0 ? ` (it takes ${accepted.join(', ')})` : ''}`);

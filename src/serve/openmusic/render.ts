@@ -1,7 +1,8 @@
 import { RELATIONS, type Catalog } from '../catalog.js';
-import type { FileRecord, StationRecord } from '../records.js';
+import type { FileRecord, LyricsRecord, StationRecord } from '../records.js';
 import type { StationView } from '../stations.js';
-import { chooseLyrics, DEFAULT_RELATION_SORT, sortByRank } from '../v1/render.js';
+import { lyricsFor } from '../lyrics.js';
+import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
 import { INCLUDED_DEFAULT, OM_RELATIONS, OUR_RELATION, OUR_TYPE, type OmRelation, type OmRenderSpec, type OmType } from './params.js';
 
 type Json = Record<string, unknown>;
@@ -57,17 +58,14 @@ export class OmRenderer {
     out.meta = { omm_id: r.ommId };
     const files: Json[] = [];
     for (const f of cat.relation('song.files').targetsOf(ordinal)) {
-      const file = fileObject(cat.file(f));
+      const file = omFile(cat.file(f));
       if (file) files.push(file);
     }
     out.instance = { duration_in_ms: r.durationMs ?? 0, files, has_lyrics: r.lyricsLanguages.length > 0 };
     const relationships = this.relationships('songs', ordinal, include);
-    if (include.has('lyrics') && r.lyricsLanguages.length > 0) {
-      const pick = chooseLyrics(r.lyricsLanguages, this.spec.lang);
-      const lyrics = cat.lyrics(cat.relation('song.lyrics').targetsOf(ordinal, pick, pick + 1)[0]);
-      relationships.lyrics = { text: lyrics.text, language: lyrics.language };
-    }
-    if (Object.keys(relationships).length > 0 || include.size > 0) out.relationships = relationships;
+    const lyrics = include.has('lyrics') ? lyricsFor(cat, ordinal, r.lyricsLanguages, this.spec.lang) : null;
+    if (lyrics) relationships.lyrics = lyricsObject(lyrics);
+    if (include.size > 0) out.relationships = relationships;
     return out;
   }
 
@@ -158,7 +156,7 @@ export class OmRenderer {
 
   /** Included resources: `limit[<rel>]` of them (default 25), rendered without relationships. */
   private included(rel: OmRelation, target: OmType, ordinals: ArrayLike<number>): Json[] {
-    const limit = this.spec.limits.get(rel as 'albums') ?? INCLUDED_DEFAULT;
+    const limit = this.spec.limits.get(rel) ?? INCLUDED_DEFAULT;
     const shown = Array.prototype.slice.call(ordinals, 0, limit) as number[];
     return shown.map((o) => this.resource(target, o, NONE));
   }
@@ -170,7 +168,10 @@ const NONE: ReadonlySet<OmRelation> = new Set();
  * A file as the standard shows it: `bitrate` in bits per second, `download_url` required (the
  * stream URL when the file has no download URL; a file with neither is not listed).
  */
-export function fileObject(f: FileRecord): Json | null {
+/** Lyrics as the standard shows them. */
+export const lyricsObject = (l: LyricsRecord): Json => ({ text: l.text, language: l.language });
+
+export function omFile(f: FileRecord): Json | null {
   const download = f.downloadUrl ?? f.streamUrl;
   if (download === null) return null;
   return {

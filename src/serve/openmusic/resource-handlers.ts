@@ -1,11 +1,12 @@
 import { notFound } from '../api-error.js';
 import { RELATIONS, type Catalog } from '../catalog.js';
 import type { Handler, RequestContext } from '../context.js';
-import { chooseLyrics, DEFAULT_RELATION_SORT, sortByRank } from '../v1/render.js';
+import { lyricsFor } from '../lyrics.js';
+import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
 import { lookupValues, resolveIsrcs, resolveUpcs } from '../v1/lookup-values.js';
 import { filteredListPage, genrePredicate, pageOf, type ListPage } from './genre-filter.js';
 import { DATED_SORTS, OM_RELATIONS, OUR_RELATION, OUR_TYPE, parseOmRequest, UNDATED_SORTS, type EndpointSpec, type OmRequest, type OmType } from './params.js';
-import { OmRenderer } from './render.js';
+import { lyricsObject, OmRenderer } from './render.js';
 
 type ListType = Exclude<OmType, 'stations'>;
 
@@ -36,8 +37,14 @@ export function listBody(renderer: OmRenderer, type: OmType, page: ListPage, req
 export function resolveOm(cat: Catalog, type: OmType, id: string): number {
   const ourType = OUR_TYPE[type];
   const ordinal = cat.resolve(ourType, id);
-  if (ordinal >= 0 || ourType === 'playlist' || ourType === 'station') return ordinal;
-  return /^[0-9a-z]{16}$/.test(id) ? cat.keys(`${ourType}.omm`).get(id) : -1;
+  return ordinal >= 0 ? ordinal : byBareOmmId(cat, type, id);
+}
+
+/** A resource by the bare 16 characters of its `meta.omm_id`; -1 when unknown (playlists and stations have none). */
+function byBareOmmId(cat: Catalog, type: OmType, id: string): number {
+  const ourType = OUR_TYPE[type];
+  if (ourType === 'playlist' || ourType === 'station' || !/^[0-9a-z]{16}$/.test(id)) return -1;
+  return cat.keys(`${ourType}.omm`).get(id);
 }
 
 function mustResolve(cat: Catalog, type: OmType, id: string): number {
@@ -83,9 +90,9 @@ export function listOrLookup(type: ListType): Handler {
   };
 }
 
+/** An `omm_ids` value: a catalog id or a bare omm_id, never a local id. */
 function resolveOmmId(cat: Catalog, type: OmType, value: string): number {
-  if (value.startsWith('omm:')) return cat.resolve(OUR_TYPE[type], value);
-  return /^[0-9a-z]{16}$/.test(value) ? cat.keys(`${OUR_TYPE[type]}.omm`).get(value) : -1;
+  return value.startsWith('omm:') ? cat.resolve(OUR_TYPE[type], value) : byBareOmmId(cat, type, value);
 }
 
 /** Endpoints of related lists: what the reference lists for each (views, included limits, sort). */
@@ -123,9 +130,7 @@ export const songLyrics: Handler = ({ cat, query, params }) => {
   const lang = query.get('lang')?.trim() || 'en-US';
   query.check();
   const ordinal = mustResolve(cat, 'songs', params.id);
-  const languages = cat.song(ordinal).lyricsLanguages;
-  if (languages.length === 0) throw notFound('This song has no lyrics');
-  const pick = chooseLyrics(languages, lang);
-  const lyrics = cat.lyrics(cat.relation('song.lyrics').targetsOf(ordinal, pick, pick + 1)[0]);
-  return { data: { text: lyrics.text, language: lyrics.language } };
+  const lyrics = lyricsFor(cat, ordinal, cat.song(ordinal).lyricsLanguages, lang);
+  if (!lyrics) throw notFound('This song has no lyrics');
+  return { data: lyricsObject(lyrics) };
 };

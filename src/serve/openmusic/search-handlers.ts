@@ -46,7 +46,7 @@ export const searchBuckets: Handler = ({ cat, query }) => {
     else if (bucket === 'stations') data.stations = stationsFor(cat, term, results.get('artist')!).map((v) => renderer.station(v));
     else {
       const type = SEARCH_TYPES.find((t) => OM[t] === bucket)!;
-      const limit = req.render.limits.get(bucket as 'songs') ?? BUCKET_DEFAULT;
+      const limit = req.render.limits.get(bucket) ?? BUCKET_DEFAULT;
       const index = cat.search(type);
       data[bucket] = renderer.list(bucket, results.get(type)!.hits.slice(0, limit).map((h) => index.ordinal(h.rank)));
     }
@@ -54,13 +54,23 @@ export const searchBuckets: Handler = ({ cat, query }) => {
   return { data };
 };
 
+/** Each genre's normalised name and station, read once per snapshot (not per request). */
+const genreCache = new WeakMap<Catalog, { text: string; stationId: string }[]>();
+function genreNames(cat: Catalog): { text: string; stationId: string }[] {
+  let genres = genreCache.get(cat);
+  if (!genres) {
+    genres = Array.from({ length: cat.records('genre').count }, (_, g) => cat.genre(g)).map((r) => ({ text: searchText(r.name), stationId: r.stationId }));
+    genreCache.set(cat, genres);
+  }
+  return genres;
+}
+
 function stationsFor(cat: Catalog, term: string, artists: SearchResult): StationView[] {
   const out: StationView[] = [];
   const wanted = searchText(term);
-  const genres = cat.records('genre');
-  for (let g = 0; g < genres.count && out.length < BUCKET_DEFAULT; g++) {
-    const genre = cat.genre(g);
-    if (searchText(genre.name).startsWith(wanted)) {
+  for (const genre of genreNames(cat)) {
+    if (out.length >= BUCKET_DEFAULT) break;
+    if (genre.text.startsWith(wanted)) {
       const view = stored(cat, cat.resolve('station', genre.stationId));
       if (view) out.push(view);
     }

@@ -1,17 +1,12 @@
 import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../catalog.js';
 import type { FileRecord, LyricsRecord } from '../records.js';
+import { lyricsFor } from '../lyrics.js';
+import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
 import type { StationView } from '../stations.js';
 import { ATTRIBUTES, type AttributeSet } from './attributes.js';
 import { DEFAULT_LIMIT, type IncludeNode, type RenderSpec } from './params.js';
 
 type Json = Record<string, unknown>;
-
-/**
- * Stored relationship orders are the defaults of DECISIONS.md (credit order, disc/track, playlist
- * position, station rank, artist albums newest first, artist songs by name) except a song's
- * albums, stored primary album first: by default they are listed by name.
- */
-export const DEFAULT_RELATION_SORT: Readonly<Record<string, string>> = { 'song:albums': 'name' };
 
 /** Sets `key` when the spec keeps it and the value is present (interface 1 omits absent values). */
 export function put(out: Json, keep: ReadonlySet<string> | undefined, key: string, value: unknown): void {
@@ -43,33 +38,6 @@ export function putAttributes(
     } else put(out, keep, name, fields[name]);
   }
   return out;
-}
-
-/** Orders related ordinals by a precomputed rank; without a sort, keeps the stored order. */
-export function sortByRank(cat: Catalog, type: ResourceType, ordinals: ArrayLike<number>, sort: string | undefined): ArrayLike<number> {
-  if (sort === undefined || ordinals.length < 2 || type === 'station') return ordinals;
-  const rank = cat.rank(type, sort);
-  const keyed = Array.from(ordinals, (o) => [rank[o], o] as const);
-  keyed.sort((a, b) => a[0] - b[0]);
-  return keyed.map((k) => k[1]);
-}
-
-/** Picks the lyrics for `lang`: exact tag, then same language, then English, then the first. */
-export function chooseLyrics(languages: readonly string[], lang: string | undefined): number {
-  if (languages.length === 0) return -1;
-  const lower = languages.map((l) => l.toLowerCase());
-  const primary = (tag: string) => tag.split('-')[0];
-  if (lang) {
-    const wanted = lang.toLowerCase();
-    const exact = lower.indexOf(wanted);
-    if (exact >= 0) return exact;
-    const same = lower.findIndex((l) => primary(l) === primary(wanted));
-    if (same >= 0) return same;
-  }
-  const enUs = lower.indexOf('en-us');
-  if (enUs >= 0) return enUs;
-  const en = lower.findIndex((l) => primary(l) === 'en');
-  return en >= 0 ? en : 0;
 }
 
 export function fileObject(f: FileRecord): Json {
@@ -128,9 +96,8 @@ export class V1Renderer {
         const files = cat.relation('song.files').targetsOf(ordinal);
         return files.length > 0 ? { preferred: fileObject(cat.file(files[0])), alternatives: Array.from(files.subarray(1), (f) => fileObject(cat.file(f))) } : undefined;
       }
-      if (r.lyricsLanguages.length === 0) return undefined;
-      const pick = chooseLyrics(r.lyricsLanguages, this.spec.lang);
-      return lyricsObject(cat.lyrics(cat.relation('song.lyrics').targetsOf(ordinal, pick, pick + 1)[0]));
+      const lyrics = lyricsFor(cat, ordinal, r.lyricsLanguages, this.spec.lang);
+      return lyrics ? lyricsObject(lyrics) : undefined;
     });
     return this.wrap('song', r.id, attributes, ordinal, include);
   }
