@@ -5,6 +5,7 @@
 // closed-loop load generator (64 connections) to CPU 1; each request kind is measured alone:
 // warm-up, then 3 timed runs (median, min-max of req/s and p50/p99).
 // Usage: node bench/load-bench.mjs [--songs 1000000] [--duration 10] [--runs 3] [--connections 64]
+//          [--servers ceiling,sqlite,ours] [--kinds "song by id,search, 1-2 words"] [--serve-args "--workers 2"]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -19,6 +20,9 @@ const songs = Number(arg('songs', '1000000'));
 const duration = Number(arg('duration', '10'));
 const runs = Number(arg('runs', '3'));
 const connections = Number(arg('connections', '64'));
+const servers = new Set(arg('servers', 'ceiling,sqlite,ours').split(','));
+const kinds = arg('kinds', '') ? new Set(arg('kinds', '').split(/,(?! )/)) : null;
+const serveArgs = arg('serve-args', '').split(' ').filter(Boolean);
 const work = join(root, 'bench', '.data');
 const raw = join(work, `raw-${songs}-1`);
 const dist = join(work, `dist-${songs}-1`);
@@ -51,6 +55,7 @@ const MIX = {
   '10-ISRC lookup': { v1: isrcSets.map((v) => `/v1/songs/lookup?isrc=${v}`), om: isrcSets.map((v) => `/openmusic/songs?isrc=${v}`) },
   'search, 1-2 words': { v1: terms.map((t) => `/v1/search?term=${enc(t)}&types=song&limit=10`), om: terms.map((t) => `/openmusic/search/songs?term=${enc(t)}&limit=10`) },
 };
+for (const kind of Object.keys(MIX)) if (kinds && !kinds.has(kind)) delete MIX[kind];
 const tmp = mkdtempSync(join(tmpdir(), 'omm-load-'));
 const file = (name, paths) => {
   const f = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
@@ -65,19 +70,19 @@ const startPeer = (script, scriptArgs, port) => startProcess(script, scriptArgs,
 
 const results = [];
 console.error(`load bench: ${songs} songs, ${connections} connections, ${runs} x ${duration} s per row; ${cpus()[0].model}, Node ${process.version}`);
-{
+if (servers.has('ceiling')) {
   const ceiling = await startPeer(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], 18501);
   results.push({ server: 'ceiling', kind: 'fixed 533-byte body', ...summary(load(ceiling.origin, MIX['song by id'].v1, 'ceiling')) });
   await ceiling.close();
 }
-{
+if (servers.has('sqlite')) {
   const sqlite = await startPeer(join(root, 'bench', 'peers', 'sqlite-server.mjs'), [dbFile, '18502'], 18502);
   for (const [kind, paths] of Object.entries(MIX)) results.push({ server: 'sqlite', kind, ...summary(load(sqlite.origin, paths.v1, `sqlite-${kind}`)) });
   results.push({ server: 'sqlite', kind: 'RSS after the runs (MiB)', rss: sqlite.rssMiB() });
   await sqlite.close();
 }
-{
-  const ours = await startServer(dist, { port: 18503 });
+if (servers.has('ours')) {
+  const ours = await startServer(dist, { port: 18503, args: serveArgs });
   results.push({ server: 'ours', kind: 'start to first response (ms)', ms: Math.round(ours.readyMs) });
   for (const [kind, paths] of Object.entries(MIX)) {
     results.push({ server: 'ours /v1', kind, ...summary(load(ours.origin, paths.v1, `ours-${kind}`)) });
@@ -86,8 +91,8 @@ console.error(`load bench: ${songs} songs, ${connections} connections, ${runs} x
   results.push({ server: 'ours', kind: 'RSS after the runs (MiB)', rss: ours.rssMiB() });
   await ours.close();
 }
-writeFileSync(join(work, `load-${songs}.json`), JSON.stringify(results, null, 1));
-const ceilingRps = results[0].reqPerSec;
+if (servers.size === 3 && !kinds) writeFileSync(join(work, `load-${songs}.json`), JSON.stringify(results, null, 1));
+const ceilingRps = results.find((r) => r.server === 'ceiling')?.reqPerSec ?? NaN;
 const sqliteRps = Object.fromEntries(results.filter((r) => r.server === 'sqlite' && r.reqPerSec).map((r) => [r.kind, r.reqPerSec]));
 console.log(`\n| server | request | req/s (median; runs) | p50 ms | p99 ms (median; runs) | / ceiling | / SQLite | failed |\n|---|---|---|---|---|---|---|---|`);
 for (const r of results) {

@@ -76,8 +76,14 @@ interface OpenRecordShard {
   readonly firstOrdinal: number;
   readonly count: number;
   readonly dataStart: number;
+  readonly dataLength: number;
   readonly offsetsStart: number;
+  /** The offsets section as a zero-copy view when the shard is mapped and aligned. */
+  readonly offsets: Uint32Array | null;
+  readonly mapping: Buffer | undefined;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Reads records by ordinal from the shards of one table. */
 export class RecordTable {
@@ -95,12 +101,17 @@ export class RecordTable {
         if (offsets.length !== (meta.count + 1) * 4) {
           throw new FormatError('E_FORMAT_HEADER', `offsets section does not hold ${meta.count + 1} entries`, shard.path);
         }
+        const mapping = shard.mapping;
+        const aligned = mapping !== undefined && LITTLE_ENDIAN && (mapping.byteOffset + offsets.start) % 4 === 0;
         return {
           shard,
           firstOrdinal: meta.firstOrdinal,
           count: meta.count,
           dataStart: shard.section('data').start,
+          dataLength: shard.section('data').length,
           offsetsStart: offsets.start,
+          offsets: aligned ? new Uint32Array(mapping.buffer, mapping.byteOffset + offsets.start, meta.count + 1) : null,
+          mapping,
         };
       })
       .sort((a, b) => a.firstOrdinal - b.firstOrdinal);
@@ -117,22 +128,46 @@ export class RecordTable {
   /** The packed bytes of one record (zero-copy when mapped). */
   raw(ordinal: number): Buffer {
     const part = this.partOf(ordinal);
-    const local = ordinal - part.firstOrdinal;
-    const pair = part.shard.bytes(part.offsetsStart + local * 4, 8);
-    const from = pair.readUInt32LE(0);
-    const to = pair.readUInt32LE(4);
-    const dataLength = part.shard.section('data').length;
-    if (to < from || to > dataLength) {
-      throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} has bad offsets`, part.shard.path);
-    }
+    const [from, to] = this.span(part, ordinal);
     return part.shard.bytes(part.dataStart + from, to - from);
   }
 
+  /** [from, to) of a record inside its shard's data section, offsets checked. */
+  private span(part: OpenRecordShard, ordinal: number): [number, number] {
+    const local = ordinal - part.firstOrdinal;
+    let from: number;
+    let to: number;
+    if (part.offsets) {
+      part.shard.verify(part.offsetsStart + local * 4, 8);
+      from = part.offsets[local];
+      to = part.offsets[local + 1];
+    } else {
+      const pair = part.shard.bytes(part.offsetsStart + local * 4, 8);
+      from = pair.readUInt32LE(0);
+      to = pair.readUInt32LE(4);
+    }
+    if (to < from || to > part.dataLength) {
+      throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} has bad offsets`, part.shard.path);
+    }
+    return [from, to];
+  }
+
+  /**
+   * One decoded record. When mapped, msgpackr decodes straight out of the mapping (no Buffer
+   * per read); otherwise from a positioned read.
+   */
   get<T = Record<string, unknown>>(ordinal: number): T {
-    const bytes = this.raw(ordinal);
+    const part = this.partOf(ordinal);
     try {
-      return this.unpackr.unpack(bytes) as T;
+      if (part.mapping) {
+        const [from, to] = this.span(part, ordinal);
+        const start = part.dataStart + from;
+        part.shard.verify(start, to - from);
+        return this.unpackr.unpack(part.mapping, { start, end: part.dataStart + to }) as T;
+      }
+      return this.unpackr.unpack(this.raw(ordinal)) as T;
     } catch (cause) {
+      if (cause instanceof FormatError) throw cause;
       throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} of ${this.table} does not decode`, this.partOf(ordinal).shard.path, { cause });
     }
   }

@@ -97,6 +97,19 @@ export class Shard {
     return copy;
   }
 
+  /**
+   * The whole mapped file when the shard is memory-mapped (else undefined), for zero-copy reads
+   * of ranges already checked with `verify`.
+   */
+  get mapping(): Buffer | undefined {
+    return this.file.mapping;
+  }
+
+  /** Checks that [start, start+length) lies in the body and every page it touches passes its CRC. */
+  verify(start: number, length: number): void {
+    if (length > 0) this.verifyRange(start, length);
+  }
+
   private verifyRange(start: number, length: number): void {
     const bodyStart = start - BODY_OFFSET;
     if (bodyStart < 0 || bodyStart + length > this.header.bodyLength) {

@@ -13,42 +13,62 @@ interface Route<H> {
   readonly style: ErrorStyle;
 }
 
+/** One level of the route tree: static children by segment, one parameter child, routes ending here. */
+interface RouteNode<H> {
+  readonly statics: Map<string, RouteNode<H>>;
+  param: RouteNode<H> | null;
+  route: Route<H> | null;
+}
+
+const newNode = <H>(): RouteNode<H> => ({ statics: new Map(), param: null, route: null });
+
 /**
- * Path routing by segments (`/v1/song/:id`). Static segments are tried before parameters, so
- * `/v1/stations/popular` wins over `/v1/stations/:type/:id`. Segments are percent-decoded;
- * a malformed escape is a 400, never a crash.
+ * Path routing by segments (`/v1/song/:id`) over a tree. Static segments are tried before
+ * parameters, earliest segment first, so `/v1/stations/popular` wins over
+ * `/v1/stations/:type/:id`. Segments are percent-decoded; a malformed escape is a 400, never a
+ * crash.
  */
 export class Router<H> {
-  private readonly routes: Route<H>[] = [];
+  private readonly root: RouteNode<H> = newNode();
 
   add(pattern: string, style: ErrorStyle, handler: H): this {
-    this.routes.push({ segments: split(pattern), handler, style });
+    const segments = split(pattern);
+    let node = this.root;
+    for (const s of segments) {
+      if (s.startsWith(':')) node = node.param ??= newNode();
+      else {
+        let next = node.statics.get(s);
+        if (!next) node.statics.set(s, (next = newNode()));
+        node = next;
+      }
+    }
+    node.route = { segments, handler, style };
     return this;
   }
 
   /** The matching route, or null (404). */
   match(pathname: string): Match<H> | null {
     const raw = split(pathname);
-    let best: { route: Route<H>; score: number } | null = null;
-    for (const route of this.routes) {
-      if (route.segments.length !== raw.length) continue;
-      let score = 0;
-      let ok = true;
-      for (let i = 0; i < raw.length && ok; i++) {
-        const s = route.segments[i];
-        if (s.startsWith(':')) continue;
-        if (s === raw[i]) score += 1 << (raw.length - i);
-        else ok = false;
-      }
-      if (ok && (!best || score > best.score)) best = { route, score };
-    }
-    if (!best) return null;
+    const route = find(this.root, raw, 0);
+    if (!route) return null;
     const params: Record<string, string> = {};
-    best.route.segments.forEach((s, i) => {
-      if (s.startsWith(':')) params[s.slice(1)] = decodeSegment(raw[i], s.slice(1));
-    });
-    return { handler: best.route.handler, params, style: best.route.style };
+    for (let i = 0; i < raw.length; i++) {
+      const s = route.segments[i];
+      if (s.charCodeAt(0) === 58 /* : */) params[s.slice(1)] = decodeSegment(raw[i], s.slice(1));
+    }
+    return { handler: route.handler, params, style: route.style };
   }
+}
+
+/** Depth-first, static child before the parameter child: the first hit is the most static route. */
+function find<H>(node: RouteNode<H>, raw: readonly string[], i: number): Route<H> | null {
+  if (i === raw.length) return node.route;
+  const next = node.statics.get(raw[i]);
+  if (next) {
+    const hit = find(next, raw, i + 1);
+    if (hit) return hit;
+  }
+  return node.param ? find(node.param, raw, i + 1) : null;
 }
 
 /** "/v1/song/1/" -> ["v1", "song", "1"]; "/v1/" -> ["v1", ""] (the prefix root is a route). */
