@@ -20,6 +20,7 @@ export async function buildProgram(): Promise<Command> {
     import('./generate-command.js'),
     import('./start-command.js'),
     import('./serve-command.js'),
+    import('./diff-command.js'),
   ]);
   for (const module of registrations) module.register(program);
   return program;

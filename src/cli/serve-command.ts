@@ -1,39 +1,140 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { runPrimary } from '../serve/cluster.js';
+import type { HttpOptions } from '../serve/http-options.js';
+import { DEFAULT_HTTP } from '../serve/http-options.js';
 import { DEFAULT_BRANDING } from '../serve/openmusic/routes.js';
 import { startServer, type RunningServer } from '../serve/server.js';
 import { CliError } from './cli-error.js';
 
 export interface ServeFlags {
-  port: number;
+  port: string;
   host: string;
   log: boolean;
   brandName: string;
   brandEmail: string;
   brandHomepage?: string;
+  workers: string;
+  watch: boolean;
+  cacheControl: string;
+  corsOrigins: string;
+  compression: boolean;
+  rateLimit?: string;
+  rateLimitBurst?: string;
+  trustProxy: boolean;
+  maxUrlLength: string;
+  keepAliveTimeout: string;
+  headersTimeout: string;
+  requestTimeout: string;
+  shutdownTimeout: string;
 }
 
+const env = (name: string): string | undefined => process.env[name];
+const envFlag = (name: string): boolean => env(name) === '1' || env(name) === 'true';
+
+/** Every serve option, each with its environment variable (a flag given on the command line wins). */
 export function addServeOptions(command: Command): Command {
   return command
-    .option('-p, --port <port>', 'TCP port (env OMM_PORT)', (v) => Number.parseInt(v, 10), Number(process.env.OMM_PORT ?? 8080))
-    .option('--host <host>', 'address to listen on (env OMM_HOST)', process.env.OMM_HOST ?? '127.0.0.1')
-    .option('--log', 'write one JSON line per request to stdout (env OMM_LOG=1)', process.env.OMM_LOG === '1')
-    .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', process.env.OMM_BRAND_NAME ?? DEFAULT_BRANDING.name)
-    .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', process.env.OMM_BRAND_EMAIL ?? DEFAULT_BRANDING.email)
-    .option('--brand-homepage <url>', 'homepage in the OpenMusic info (env OMM_BRAND_HOMEPAGE)', process.env.OMM_BRAND_HOMEPAGE);
+    .option('-p, --port <port>', 'TCP port (env OMM_PORT)', env('OMM_PORT') ?? '8080')
+    .option('--host <host>', 'address to listen on; 0.0.0.0 for every interface (env OMM_HOST)', env('OMM_HOST') ?? '127.0.0.1')
+    .option('--workers <n>', 'worker processes sharing the port and the mapped snapshot; "auto" = one per CPU (env OMM_WORKERS)', env('OMM_WORKERS') ?? '1')
+    .option('--watch', 'swap in a new snapshot when the dist directory\'s current pointer changes, besides on SIGHUP (env OMM_WATCH=1)', envFlag('OMM_WATCH'))
+    .option('--log', 'write one JSON line per request to stdout (env OMM_LOG=1)', envFlag('OMM_LOG'))
+    .option('--cache-control <value>', 'Cache-Control of cacheable responses (env OMM_CACHE_CONTROL)', env('OMM_CACHE_CONTROL') ?? DEFAULT_HTTP.cacheControl)
+    .option('--cors-origins <list>', 'comma-separated origins allowed to read responses, or * (env OMM_CORS_ORIGINS)', env('OMM_CORS_ORIGINS') ?? '*')
+    .option('--no-compression', 'never gzip or brotli responses (env OMM_COMPRESSION=0)')
+    .option('--rate-limit <rps>', 'requests per second per client; over it answers 429 with Retry-After (env OMM_RATE_LIMIT; default off)', env('OMM_RATE_LIMIT'))
+    .option('--rate-limit-burst <n>', 'requests a client may send at once before the rate applies (env OMM_RATE_LIMIT_BURST; default = the rate)', env('OMM_RATE_LIMIT_BURST'))
+    .option('--trust-proxy', 'identify clients by the first X-Forwarded-For address (behind a load balancer) (env OMM_TRUST_PROXY=1)', envFlag('OMM_TRUST_PROXY'))
+    .option('--max-url-length <n>', 'longer request URLs are answered 414 (env OMM_MAX_URL_LENGTH)', env('OMM_MAX_URL_LENGTH') ?? String(DEFAULT_HTTP.maxUrlLength))
+    .option('--keep-alive-timeout <ms>', 'idle keep-alive connections close after this; set it above your load balancer\'s (env OMM_KEEP_ALIVE_TIMEOUT)', env('OMM_KEEP_ALIVE_TIMEOUT') ?? String(DEFAULT_HTTP.keepAliveTimeoutMs))
+    .option('--headers-timeout <ms>', 'time allowed to receive request headers (env OMM_HEADERS_TIMEOUT)', env('OMM_HEADERS_TIMEOUT') ?? String(DEFAULT_HTTP.headersTimeoutMs))
+    .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
+    .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
+    .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
+    .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
+    .option('--brand-homepage <url>', 'homepage in the OpenMusic info (env OMM_BRAND_HOMEPAGE)', env('OMM_BRAND_HOMEPAGE'))
+    .addHelpText(
+      'after',
+      `
+Signals: SIGHUP re-reads the dist directory's current pointer, verifies the snapshot it names and
+swaps it in without dropping a request (a snapshot that fails is refused; the old one keeps
+serving). SIGTERM stops accepting, finishes in-flight requests, then exits.
+
+Examples:
+  omm serve dist --port 8080
+  omm serve dist --host 0.0.0.0 --workers auto --watch --log
+  OMM_PORT=9000 OMM_CORS_ORIGINS=https://app.example.com omm serve dist
+  omm serve dist --rate-limit 50 --rate-limit-burst 100 --trust-proxy
+  kill -HUP <pid>     # after 'omm compile raw -o dist' published a new snapshot`,
+    );
 }
 
-/** Starts the server, prints where, and closes it cleanly on SIGINT/SIGTERM. */
-export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promise<RunningServer> {
-  if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) throw new CliError(`--port must be 0..65535, got ${flags.port}`);
-  const branding = { ...DEFAULT_BRANDING, name: flags.brandName, email: flags.brandEmail, homepage: flags.brandHomepage ?? null };
-  const running = await startServer({ snapshot, port: flags.port, host: flags.host, log: flags.log ? process.stdout : null, branding });
-  const c = running.catalog.counts;
-  process.stderr.write(`omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/\n`);
-  const stop = () => {
-    void running.close().then(() => process.exit(0));
+function integer(flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(value);
+  if (value === undefined || !/^\d+$/.test(value.trim()) || n < min || n > max) throw new CliError(`${flag} must be a whole number ${min}..${max}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function positive(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new CliError(`${flag} must be a number > 0, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Flags (already merged with their environment variables) -> HTTP options, each checked and named when wrong. */
+export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
+  const corsOrigins = flags.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of corsOrigins) if (o !== '*' && !/^https?:\/\/[^/\s]+\/?$/.test(o)) throw new CliError(`--cors-origins: ${JSON.stringify(o)} is not an origin like https://app.example.com (or *)`);
+  return {
+    cacheControl: flags.cacheControl,
+    corsOrigins: corsOrigins.length ? corsOrigins : ['*'],
+    compression: flags.compression && env('OMM_COMPRESSION') !== '0',
+    rateLimit: flags.rateLimit === undefined ? null : positive('--rate-limit', flags.rateLimit),
+    rateLimitBurst: flags.rateLimitBurst === undefined ? null : integer('--rate-limit-burst', flags.rateLimitBurst, 1),
+    trustProxy: flags.trustProxy,
+    maxUrlLength: integer('--max-url-length', flags.maxUrlLength, 64),
+    keepAliveTimeoutMs: integer('--keep-alive-timeout', flags.keepAliveTimeout, 0),
+    headersTimeoutMs: integer('--headers-timeout', flags.headersTimeout, 1),
+    requestTimeoutMs: integer('--request-timeout', flags.requestTimeout, 0),
+    shutdownTimeoutMs: integer('--shutdown-timeout', flags.shutdownTimeout, 0),
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+}
+
+const logEvent = (entry: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, ...entry })}\n`);
+
+/**
+ * Serves a snapshot: one process, or with --workers N a primary that forks N of them. Each
+ * server process swaps snapshots on SIGHUP and drains on SIGTERM/SIGINT.
+ */
+export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promise<RunningServer | null> {
+  const port = integer('--port', flags.port, 0, 65535);
+  const http = httpOptionsFrom(flags);
+  const workers = flags.workers === 'auto' ? availableParallelism() : integer('--workers', flags.workers, 1, 256);
+  if (workers > 1 && cluster.isPrimary) {
+    await runPrimary(workers, logEvent);
+    process.exit(0);
+  }
+  const branding = { ...DEFAULT_BRANDING, name: flags.brandName, email: flags.brandEmail, homepage: flags.brandHomepage ?? null };
+  const running = await startServer({
+    snapshot,
+    port,
+    host: flags.host,
+    log: flags.log ? process.stdout : null,
+    branding,
+    http,
+    watch: flags.watch,
+    worker: cluster.isWorker ? String(cluster.worker?.id) : undefined,
+  });
+  const c = running.catalog.counts;
+  if (cluster.isPrimary) {
+    process.stderr.write(`omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/\n`);
+  }
+  process.on('SIGHUP', () => void running.reload());
+  const stop = () => void running.shutdown().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return running;
 }
 
@@ -42,7 +143,7 @@ export function register(program: Command): void {
     program
       .command('serve')
       .description('serve a snapshot over HTTP: interface 1 under /v1, interface 2 (OpenMusic) under /openmusic')
-      .argument('<snapshot>', 'a snapshot directory, or a dist directory (serves its current snapshot)'),
+      .argument('<snapshot>', 'a snapshot directory, or a dist directory (serves its current snapshot and follows it on SIGHUP or --watch)'),
   ).action(async (snapshot: string, flags: ServeFlags) => {
     await serveSnapshot(snapshot, flags);
   });

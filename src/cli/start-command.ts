@@ -4,19 +4,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileCatalog, Progress } from '../compile/index.js';
-import { Snapshot, verifySnapshot } from '../index-format/index.js';
+import { verifySnapshot } from '../index-format/index.js';
+import { Catalog } from '../serve/catalog.js';
 import { CliError } from './cli-error.js';
 import { count } from './format.js';
 import { addServeOptions, serveSnapshot, type ServeFlags } from './serve-command.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** True when the dist directory's current snapshot was compiled from exactly these raw files. */
+/**
+ * True when the dist directory's current snapshot was compiled from exactly these raw files and
+ * this server can read it (a snapshot from an older compiler is rebuilt).
+ */
 function upToDate(rawDir: string, outDir: string): boolean {
   try {
-    const snapshot = Snapshot.open(outDir);
-    const sources = snapshot.manifest.sources;
-    snapshot.close();
+    const catalog = Catalog.open(outDir);
+    const sources = catalog.snapshot.manifest.sources;
+    catalog.close();
     return sources.every((s) => {
       const path = join(rawDir, s.file);
       return existsSync(path) && createHash('sha256').update(readFileSync(path)).digest('hex') === s.sha256;

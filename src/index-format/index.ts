@@ -8,4 +8,4 @@ export { KeyTable } from './key-table.js';
 export { ArrayTable, Adjacency, U32Column } from './array-table.js';
 export { searchText } from './search-text.js';
 export type { Manifest, ManifestShard } from './manifest.js';
-export { verifySnapshot, type VerifyReport, type VerifyProblem } from './verify.js';
+export { verifySnapshot, verifySnapshotAsync, type VerifyReport, type VerifyProblem } from './verify.js';

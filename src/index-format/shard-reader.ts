@@ -134,11 +134,27 @@ export class Shard {
 
   /** Checks every page and returns the SHA-256 of the whole file (for `omm verify`). */
   verifyAll(): string {
-    for (let page = 0; page < this.header.pageCount; page++) this.verifyPage(page);
+    const steps = this.verifySteps();
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /**
+   * `verifyAll` in steps of about `stepBytes`, yielding between them so a caller can let other
+   * work run (the server verifies a new snapshot while it keeps answering).
+   */
+  *verifySteps(stepBytes = 1 << 20): Generator<void, string> {
+    const pagesPerStep = Math.max(1, Math.floor(stepBytes / PAGE_SIZE));
+    for (let page = 0; page < this.header.pageCount; page++) {
+      this.verifyPage(page);
+      if ((page + 1) % pagesPerStep === 0) yield;
+    }
     const hash = createHash('sha256');
-    const step = 1 << 22;
-    for (let at = 0; at < this.file.size; at += step) {
-      hash.update(this.file.read(at, Math.min(step, this.file.size - at)));
+    for (let at = 0; at < this.file.size; at += stepBytes) {
+      hash.update(this.file.read(at, Math.min(stepBytes, this.file.size - at)));
+      yield;
     }
     return hash.digest('hex');
   }

@@ -2,12 +2,15 @@ import { ApiError, badRequest } from './api-error.js';
 import type { ErrorStyle } from './error-response.js';
 
 export interface Match<H> {
+  /** The pattern the route was added with (`/v1/song/:id`): a bounded label for metrics. */
+  readonly pattern: string;
   readonly handler: H;
   readonly params: Record<string, string>;
   readonly style: ErrorStyle;
 }
 
 interface Route<H> {
+  readonly pattern: string;
   readonly segments: readonly string[];
   readonly handler: H;
   readonly style: ErrorStyle;
@@ -42,7 +45,7 @@ export class Router<H> {
         node = next;
       }
     }
-    node.route = { segments, handler, style };
+    node.route = { pattern, segments, handler, style };
     return this;
   }
 
@@ -56,7 +59,7 @@ export class Router<H> {
       const s = route.segments[i];
       if (s.charCodeAt(0) === 58 /* : */) params[s.slice(1)] = decodeSegment(raw[i], s.slice(1));
     }
-    return { handler: route.handler, params, style: route.style };
+    return { pattern: route.pattern, handler: route.handler, params, style: route.style };
   }
 }
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { compileCatalog } from '../../src/compile/index.js';
+import type { HttpOptions } from '../../src/serve/http-options.js';
 import { startServer, type RunningServer } from '../../src/serve/server.js';
 import { assertMatchesOpenApi } from './openapi-validator.js';
 import { assertMatchesReference, referenceAvailable } from './reference-validator.js';
@@ -28,10 +29,10 @@ export interface TestServer {
  * response is validated against our OpenAPI document, and every /openmusic one also against the
  * reference OpenMusic schemas when ../shared/reference is there (unless `validate: false`).
  */
-export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableStream; validate?: boolean } = {}): Promise<TestServer> {
+export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableStream; validate?: boolean; http?: Partial<HttpOptions> } = {}): Promise<TestServer> {
   const out = tempDir('omm-serve-');
   await compileCatalog({ rawDir, outDir: out });
-  const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1', log: options.log ?? null });
+  const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1', log: options.log ?? null, http: options.http });
   return {
     url: running.url,
     running,

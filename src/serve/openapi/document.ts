@@ -129,7 +129,12 @@ function servicePaths(): Json {
   return {
     '/': get('Service information: name, version, snapshot in service, counts, links', [], 'ServiceInfo', 'service'),
     '/healthz': get('Liveness', [], 'Health', 'service'),
-    '/readyz': get('Readiness: a snapshot is in service', [], 'Ready', 'service'),
+    '/readyz': (() => {
+      const op = get('Readiness: a snapshot is in service and the process is not shutting down (503 while it drains)', [], 'Ready', 'service');
+      (op.get as { responses: Json }).responses['503'] = { description: 'Shutting down: send new requests elsewhere', content: { 'application/json': { schema: { $ref: '#/components/schemas/Ready' } } } };
+      return op;
+    })(),
+    '/metrics': { get: { summary: 'Prometheus metrics (text exposition format 0.0.4)', tags: ['service'], responses: { '200': { description: 'Metrics', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
     '/openapi.json': { get: { summary: 'This document', tags: ['service'], responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } } },
   };
 }

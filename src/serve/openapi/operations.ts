@@ -21,6 +21,8 @@ export function getOperations(errorSchema: string, badRequest: string): (summary
     '400': json(errorSchema, badRequest),
     '404': json(errorSchema, 'Unknown resource'),
     '405': json(errorSchema, 'Only GET and HEAD are served'),
+    '414': json(errorSchema, 'The URL is longer than the server accepts'),
+    '429': json(errorSchema, 'Rate limit (when enabled): wait the seconds in Retry-After'),
   };
-  return (summary, parameters, ok, tag) => ({ get: { summary, tags: [tag], parameters, responses: { '200': json(ok, 'OK'), ...errors } } });
+  return (summary, parameters, ok, tag) => ({ get: { summary, tags: [tag], parameters, responses: { '200': json(ok, 'OK'), '304': { description: 'Not modified: If-None-Match named the current ETag' }, ...errors } } });
 }

@@ -110,7 +110,7 @@ export function v1Schemas(): Record<string, Schema> {
       ['name', 'version', 'snapshot', 'counts', 'links'],
     ),
     Health: obj({ status: { const: 'ok' } }, ['status']),
-    Ready: obj({ status: { const: 'ready' }, buildId: str }, ['status', 'buildId']),
+    Ready: obj({ status: { enum: ['ready', 'draining'] }, buildId: str }, ['status', 'buildId']),
   };
   for (const [type, title] of Object.entries(TITLES)) {
     const rels = RELATIONSHIPS[type];

@@ -1,0 +1,98 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MANIFEST_FILE } from '../index-format/manifest.js';
+import type { CatalogHolder } from './catalog-holder.js';
+
+/** Latency histogram bounds, seconds. */
+export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+interface RouteSeries {
+  readonly byStatus: Map<number, number>;
+  readonly buckets: Float64Array;
+  count: number;
+  sum: number;
+  bytes: number;
+}
+
+/** Gauges and counters read when /metrics is asked for, from whoever owns them. */
+export interface MetricSources {
+  readonly holder: CatalogHolder;
+  readonly swaps?: { swapped: number; unchanged: number; refused: number };
+  readonly rateLimited?: () => number;
+  readonly worker?: string;
+}
+
+const escape = (v: string): string => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+/**
+ * Request counters and a latency histogram per route (the route's pattern, so ids do not blow up
+ * the label set), rendered with snapshot and process gauges in the Prometheus text format.
+ */
+export class Metrics {
+  private readonly routes = new Map<string, RouteSeries>();
+  private readonly started = Date.now();
+
+  observe(route: string, status: number, seconds: number, bytes: number): void {
+    let s = this.routes.get(route);
+    if (!s) this.routes.set(route, (s = { byStatus: new Map(), buckets: new Float64Array(LATENCY_BUCKETS.length), count: 0, sum: 0, bytes: 0 }));
+    s.byStatus.set(status, (s.byStatus.get(status) ?? 0) + 1);
+    s.count++;
+    s.sum += seconds;
+    s.bytes += bytes;
+    for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]) s.buckets[i]++;
+  }
+
+  render(src: MetricSources): string {
+    const w = src.worker === undefined ? '' : `worker="${escape(src.worker)}"`;
+    const labels = (...parts: string[]): string => {
+      const all = [w, ...parts].filter(Boolean);
+      return all.length ? `{${all.join(',')}}` : '';
+    };
+    const out: string[] = [];
+    const metric = (name: string, type: string, help: string, lines: string[]) => {
+      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...lines);
+    };
+    const routes = [...this.routes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    metric('omm_http_requests_total', 'counter', 'Requests answered, by route pattern and status.',
+      routes.flatMap(([route, s]) => [...s.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `omm_http_requests_total${labels(`route="${escape(route)}"`, `status="${status}"`)} ${n}`)));
+    metric('omm_http_request_duration_seconds', 'histogram', 'Time from request to response written, by route pattern.',
+      routes.flatMap(([route, s]) => {
+        const r = `route="${escape(route)}"`;
+        return [
+          ...LATENCY_BUCKETS.map((le, i) => `omm_http_request_duration_seconds_bucket${labels(r, `le="${le}"`)} ${s.buckets[i]}`),
+          `omm_http_request_duration_seconds_bucket${labels(r, 'le="+Inf"')} ${s.count}`,
+          `omm_http_request_duration_seconds_sum${labels(r)} ${s.sum}`,
+          `omm_http_request_duration_seconds_count${labels(r)} ${s.count}`,
+        ];
+      }));
+    metric('omm_http_response_bytes_total', 'counter', 'Response body bytes sent, by route pattern.', routes.map(([route, s]) => `omm_http_response_bytes_total${labels(`route="${escape(route)}"`)} ${s.bytes}`));
+    const lease = src.holder.currentLease;
+    const snapshot = lease.catalog.snapshot;
+    let compiledAt = NaN;
+    try {
+      compiledAt = statSync(join(snapshot.dir, MANIFEST_FILE)).mtimeMs / 1000;
+    } catch {
+      // the directory was pruned under us; the age is unknown
+    }
+    const shards = [snapshot.manifestShard, ...snapshot.listShards().map((s) => s.shard)];
+    const mapped = shards.reduce((sum, s) => sum + (s.file.mode === 'mmap' ? s.file.size : 0), 0);
+    metric('omm_snapshot_info', 'gauge', 'The snapshot in service (value 1), by build id.', [`omm_snapshot_info${labels(`build_id="${escape(lease.catalog.buildId)}"`)} 1`]);
+    metric('omm_snapshot_age_seconds', 'gauge', 'Seconds since the snapshot in service was written.', [`omm_snapshot_age_seconds${labels()} ${Number.isNaN(compiledAt) ? 'NaN' : (Date.now() / 1000 - compiledAt).toFixed(3)}`]);
+    metric('omm_snapshot_in_service_seconds', 'gauge', 'Seconds since the snapshot in service was put in service.', [`omm_snapshot_in_service_seconds${labels()} ${((Date.now() - lease.since) / 1000).toFixed(3)}`]);
+    metric('omm_snapshot_open_shards', 'gauge', 'Shard files open for the snapshot in service.', [`omm_snapshot_open_shards${labels()} ${shards.length}`]);
+    metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [`omm_snapshot_mapped_bytes${labels()} ${mapped}`]);
+    metric('omm_in_flight_requests', 'gauge', 'Requests being answered.', [`omm_in_flight_requests${labels()} ${lease.inFlight}`]);
+    if (src.swaps) {
+      metric('omm_snapshot_reloads_total', 'counter', 'Snapshot reloads by outcome.',
+        (['swapped', 'unchanged', 'refused'] as const).map((o) => `omm_snapshot_reloads_total${labels(`outcome="${o}"`)} ${src.swaps![o]}`));
+    }
+    if (src.rateLimited) metric('omm_rate_limited_total', 'counter', 'Requests answered 429 by the rate limit.', [`omm_rate_limited_total${labels()} ${src.rateLimited()}`]);
+    const mem = process.memoryUsage();
+    metric('process_resident_memory_bytes', 'gauge', 'Resident set size, mapped shard pages included.', [`process_resident_memory_bytes${labels()} ${mem.rss}`]);
+    metric('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', [`nodejs_heap_used_bytes${labels()} ${mem.heapUsed}`]);
+    const cpu = process.cpuUsage();
+    metric('process_cpu_seconds_total', 'counter', 'User and system CPU time.', [`process_cpu_seconds_total${labels()} ${(cpu.user + cpu.system) / 1e6}`]);
+    metric('process_start_time_seconds', 'gauge', 'When the process started, seconds since the epoch.', [`process_start_time_seconds${labels()} ${this.started / 1000}`]);
+    return `${out.join('\n')}\n`;
+  }
+}

@@ -1,0 +1,92 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { resolveSnapshotDir, verifySnapshotAsync } from '../index-format/index.js';
+import { CURRENT_FILE } from '../index-format/manifest.js';
+import { Catalog } from './catalog.js';
+import type { CatalogHolder } from './catalog-holder.js';
+
+export interface ReloadResult {
+  readonly outcome: 'swapped' | 'unchanged' | 'refused';
+  /** The build in service afterwards. */
+  readonly buildId: string;
+  readonly previous?: string;
+  readonly reason?: string;
+  readonly ms: number;
+}
+
+export type LogEvent = (entry: Record<string, unknown>) => void;
+
+/**
+ * Follows the `current` pointer of a dist directory. A reload resolves the pointer, verifies the
+ * snapshot it names (every page CRC and shard digest, read with positioned reads in steps that
+ * let requests through), opens it and swaps it in; a snapshot that fails any of that is refused
+ * and the one in service keeps serving. Reloads never overlap: one asked for while another runs
+ * runs after it.
+ */
+export class SnapshotReloader {
+  private chain: Promise<unknown> = Promise.resolve();
+  private watcher: FSWatcher | null = null;
+  readonly counts = { swapped: 0, unchanged: 0, refused: 0 };
+
+  constructor(
+    private readonly source: string,
+    private readonly holder: CatalogHolder,
+    private readonly log: LogEvent,
+  ) {}
+
+  reload(): Promise<ReloadResult> {
+    const next = this.chain.then(() => this.reloadNow());
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async reloadNow(): Promise<ReloadResult> {
+    const started = performance.now();
+    const previous = this.holder.current.buildId;
+    const done = (outcome: ReloadResult['outcome'], extra: Partial<ReloadResult> = {}): ReloadResult => {
+      const result: ReloadResult = { outcome, buildId: this.holder.current.buildId, previous, ms: Math.round(performance.now() - started), ...extra };
+      this.counts[outcome]++;
+      this.log({ level: outcome === 'refused' ? 'error' : 'info', event: `snapshot-${outcome}`, ...result });
+      return result;
+    };
+    let dir: string;
+    try {
+      dir = resolveSnapshotDir(this.source);
+    } catch (err) {
+      return done('refused', { reason: (err as Error).message });
+    }
+    if (dir === this.holder.current.snapshot.dir) return done('unchanged');
+    const report = await verifySnapshotAsync(dir, { mode: 'pread' });
+    if (report.problems.length > 0) {
+      const p = report.problems[0];
+      return done('refused', { reason: `${dir} fails verification (${report.problems.length} problem(s)); first: ${p.file}: ${p.code}: ${p.message}` });
+    }
+    let catalog: Catalog;
+    try {
+      catalog = Catalog.open(dir);
+    } catch (err) {
+      return done('refused', { reason: (err as Error).message });
+    }
+    this.holder.swap(catalog);
+    return done('swapped');
+  }
+
+  /** Reloads whenever the dist directory's `current` pointer is replaced. */
+  watch(debounceMs = 200): void {
+    if (this.watcher) return;
+    let timer: NodeJS.Timeout | null = null;
+    this.watcher = watch(this.source, (_event, name) => {
+      if (name !== CURRENT_FILE) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        void this.reload();
+      }, debounceMs);
+    });
+    this.watcher.unref();
+  }
+
+  close(): void {
+    this.watcher?.close();
+    this.watcher = null;
+  }
+}

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const omm = fileURLToPath(new URL('../../bin/omm', import.meta.url));
+
+export interface ChildServer {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the first stderr line matching `pattern` (after `from` characters). */
+  waitFor(pattern: RegExp, timeoutMs?: number, from?: number): Promise<string>;
+  /** Resolves with the exit code. */
+  exited(): Promise<number | null>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/** `omm serve <snapshot> --port <port> ...args` in a child process, resolved once it listens. */
+export async function startChildServer(snapshot: string, args: string[] = [], port = 0): Promise<ChildServer> {
+  const child = spawn(process.execPath, [omm, 'serve', snapshot, '--port', String(port), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  const listeners = new Set<() => void>();
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+    for (const l of listeners) l();
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitFor = (pattern: RegExp, timeoutMs = 15_000, from = 0) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const line = err.slice(from).split('\n').find((l) => pattern.test(l));
+        if (line !== undefined) {
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(line);
+        }
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`no stderr line matching ${pattern} within ${timeoutMs} ms; stderr so far:\n${err}`));
+      }, timeoutMs);
+      listeners.add(check);
+      check();
+    });
+  const line = await waitFor(/serving snapshot|workers-listening/);
+  const url = /on (http:\/\/[^/\s]+)\//.exec(line)?.[1] ?? `http://127.0.0.1:${JSON.parse(line).port}`;
+  return {
+    child,
+    url,
+    stderr: () => err,
+    waitFor,
+    exited: () => exit,
+    kill: (signal = 'SIGTERM') => void child.kill(signal),
+  };
+}
