@@ -1,0 +1,115 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileCatalog } from '../src/compile/index.js';
+import { startChildServer, type ChildServer } from './helpers/child-server.js';
+import { tempDir } from './helpers/raw-fixture.js';
+import { SAMPLE_RAW } from './helpers/server.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A TCP port nothing listens on right now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * deploy/nginx.conf as shipped, pointed at this test's ports, running unprivileged in a temporary
+ * prefix, and naming the replica that answered in a header.
+ */
+function testConfig(listen: number, replicas: number[], prefix: string): string {
+  let conf = readFileSync(join(root, 'deploy', 'nginx.conf'), 'utf8');
+  const servers = replicas.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
+  conf = conf.replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`);
+  conf = conf.replace('listen 8080;', `listen 127.0.0.1:${listen};\n    add_header X-Upstream $upstream_addr always;`);
+  conf = conf.replace('worker_processes auto;', `worker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log warn;`);
+  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`).join('\n');
+  return conf.replace('http {', `http {\n${temps}`);
+}
+
+const processes: ChildProcess[] = [];
+const replicas: ChildServer[] = [];
+afterAll(async () => {
+  for (const p of processes) p.kill('SIGKILL');
+  for (const r of replicas) if (r.child.exitCode === null) r.kill('SIGKILL');
+});
+
+describe('scale-out behind nginx', () => {
+  it('loses no request when one of two replicas is killed under load', async () => {
+    const ensure = spawnSync(process.execPath, [join(root, 'scripts', 'ensure-nginx.mjs')], { encoding: 'utf8' });
+    expect(ensure.status, `scripts/ensure-nginx.mjs: ${ensure.stderr}`).toBe(0);
+    const nginx = ensure.stdout.trim();
+
+    const dist = tempDir('omm-nginx-dist-');
+    await compileCatalog({ rawDir: SAMPLE_RAW, outDir: dist });
+    const ports = [await freePort(), await freePort()];
+    for (const port of ports) replicas.push(await startChildServer(dist, ['--trust-proxy'], port));
+
+    const prefix = tempDir('omm-nginx-');
+    for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, t));
+    const listen = await freePort();
+    writeFileSync(join(prefix, 'nginx.conf'), testConfig(listen, ports, prefix));
+    const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' });
+    expect(check.status, check.stderr).toBe(0);
+    const proxy = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    processes.push(proxy);
+    const origin = `http://127.0.0.1:${listen}`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${origin}/readyz`)).status === 200) break;
+      } catch {
+        // not up yet
+      }
+      if (i > 200) throw new Error(`nginx did not come up: ${readFileSync(join(prefix, 'error.log'), 'utf8')}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+
+    const pool = new Pool(origin, { connections: 16 });
+    const byUpstream = new Map<string, number>();
+    const failures: string[] = [];
+    let ok = 0;
+    let killedAt = -1;
+    let running = true;
+    const loop = async () => {
+      for (let i = 0; running; i++) {
+        try {
+          const res = await pool.request({ path: `/v1/song/${1 + (i % 500)}`, method: 'GET' });
+          const body = (await res.body.json()) as { data?: { id: string } };
+          if (res.statusCode !== 200 || !body.data) failures.push(`${res.statusCode}`);
+          else {
+            ok++;
+            const upstream = String(res.headers['x-upstream']);
+            byUpstream.set(upstream, (byUpstream.get(upstream) ?? 0) + 1);
+          }
+        } catch (err) {
+          failures.push(String(err));
+        }
+      }
+    };
+    const loops = Array.from({ length: 16 }, loop);
+    while (ok < 2000) await new Promise((r) => setTimeout(r, 10));
+    replicas[0].kill('SIGKILL');
+    killedAt = ok;
+    await replicas[0].exited();
+    const afterKill = ok;
+    while (ok < afterKill + 3000) await new Promise((r) => setTimeout(r, 10));
+    running = false;
+    await Promise.all(loops);
+    await pool.close();
+
+    expect(failures).toEqual([]);
+    expect(killedAt).toBeGreaterThanOrEqual(2000);
+    // Both replicas served before the kill; the survivor served everything after it.
+    expect([...byUpstream.keys()].some((u) => u.includes(`:${ports[0]}`))).toBe(true);
+    expect([...byUpstream.keys()].some((u) => u.includes(`:${ports[1]}`))).toBe(true);
+    expect(ok).toBeGreaterThanOrEqual(afterKill + 3000);
+  }, 120_000);
+});

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileCatalog } from '../src/compile/index.js';
+import { startChildServer, type ChildServer } from './helpers/child-server.js';
+import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
+
+let server: ChildServer | null = null;
+afterEach(async () => {
+  if (server && server.child.exitCode === null) {
+    server.kill('SIGKILL');
+    await server.exited();
+  }
+});
+
+const publish = async (dist: string, name: string) =>
+  (await compileCatalog({ rawDir: writeRaw({ ...SMALL_CATALOG, songs: SMALL_CATALOG.songs.replace('100,Song A,', `100,${name},`) }), outDir: dist })).buildId;
+
+describe('--workers', () => {
+  it('shares one port between workers, merges their metrics, swaps every worker on SIGHUP and drains on SIGTERM', async () => {
+    const dist = tempDir('omm-workers-');
+    const a = await publish(dist, 'First');
+    server = await startChildServer(dist, ['--workers', '2']);
+    const pids = new Set<number>(JSON.parse(server.stderr().split('\n').find((l) => l.includes('workers-listening'))!).pids);
+    expect(pids.size).toBe(2);
+    for (let i = 0; i < 40; i++) expect((await fetch(`${server.url}/v1/song/100`)).status).toBe(200);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    // One description per family, a series per worker, and between them every request.
+    expect(metrics.match(/^# TYPE omm_http_requests_total counter$/gm)).toHaveLength(1);
+    const counts = [...metrics.matchAll(/^omm_http_requests_total\{worker="(\d)",route="\/v1\/song\/:id",status="200"\} (\d+)$/gm)];
+    expect(counts.map((m) => m[1]).sort()).toEqual(['1', '2']);
+    expect(counts.reduce((sum, m) => sum + Number(m[2]), 0)).toBe(40);
+    expect([...metrics.matchAll(/^omm_snapshot_info\{worker="\d",build_id="(\w+)"\} 1$/gm)].map((m) => m[1])).toEqual([a, a]);
+
+    const b = await publish(dist, 'Second');
+    server.kill('SIGHUP');
+    await server.waitFor(/snapshot-swapped/);
+    for (let i = 0; i < 200; i++) {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const builds = [...text.matchAll(/^omm_snapshot_info\{worker="\d",build_id="(\w+)"\} 1$/gm)].map((m) => m[1]);
+      if (builds.length === 2 && builds.every((x) => x === b)) break;
+      if (i === 199) throw new Error(`workers did not all swap: ${builds}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    for (let i = 0; i < 20; i++) expect(((await (await fetch(`${server.url}/v1/song/100`)).json()) as { data: { attributes: { name: string } } }).data.attributes.name).toBe('Second');
+
+    server.kill('SIGTERM');
+    expect(await server.exited()).toBe(0);
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  }, 60_000);
+});
