@@ -6,6 +6,7 @@
 // warm-up, then 3 timed runs (median, min-max of req/s and p50/p99).
 // Usage: node bench/load-bench.mjs [--songs 1000000] [--duration 10] [--runs 3] [--connections 64]
 //          [--servers ceiling,sqlite,ours] [--kinds "song by id,search, 1-2 words"] [--serve-args "--workers 2"]
+//          [--growth 50]   (seconds of extra song-by-id load after the mix, for RSS growth)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ const connections = Number(arg('connections', '64'));
 const servers = new Set(arg('servers', 'ceiling,sqlite,ours').split(','));
 const kinds = arg('kinds', '') ? new Set(arg('kinds', '').split(/,(?! )/)) : null;
 const serveArgs = arg('serve-args', '').split(' ').filter(Boolean);
+// Seconds of song-by-id load after the mix, to measure memory growth (0 to skip).
+const growth = Number(arg('growth', '50'));
 const work = join(root, 'bench', '.data');
 const raw = join(work, `raw-${songs}-1`);
 const dist = join(work, `dist-${songs}-1`);
@@ -88,7 +91,14 @@ if (servers.has('ours')) {
     results.push({ server: 'ours /v1', kind, ...summary(load(ours.origin, paths.v1, `ours-${kind}`)) });
     results.push({ server: 'ours /openmusic', kind, ...summary(load(ours.origin, paths.om, `om-${kind}`)) });
   }
-  results.push({ server: 'ours', kind: 'RSS after the runs (MiB)', rss: ours.rssMiB() });
+  const settled = ours.memory();
+  results.push({ server: 'ours', kind: 'RSS after the runs (MiB): total / anonymous / mapped files', rss: `${settled.rss} / ${settled.anon} / ${settled.file}` });
+  if (growth > 0) {
+    // Leaks show as growth of the process's own (anonymous) memory over many requests.
+    const long = runLoad(ours.origin, file('growth', [...MIX['song by id']?.v1 ?? [], ...MIX['song by id']?.om ?? []]), { connections, duration: growth, runs: 1, warmup: 0 });
+    const after = ours.memory();
+    results.push({ server: 'ours', kind: `RSS after ${long.runs[0].requests.toLocaleString('en-US')} more requests (MiB): total / anonymous / mapped files`, rss: `${after.rss} / ${after.anon} / ${after.file}` });
+  }
   await ours.close();
 }
 if (servers.size === 3 && !kinds) writeFileSync(join(work, `load-${songs}.json`), JSON.stringify(results, null, 1));

@@ -69,4 +69,18 @@ describe('omm CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('songs.csv:6: column name: required value is empty [E_RAW_ROW]');
   });
+  it('serve: every option has its environment variable, and a bad value from either names its flag', () => {
+    const help = run('serve', '--help').stdout;
+    const options = help.slice(help.indexOf('Options:'), help.indexOf('-h, --help'));
+    const flags = [...options.matchAll(/^ {2}(?:-\w, )?(--[a-z-]+)/gm)].map((m) => m[1]);
+    expect(flags.length).toBeGreaterThan(15);
+    const described = options.split(/\n {2}(?=-)/).slice(1);
+    for (const entry of described) expect(entry.replace(/\s+/g, ' '), entry).toMatch(/\(env OMM_[A-Z_]+/);
+    expect(help).toContain('Examples:');
+    const fromEnv = spawnSync(process.execPath, [omm, 'serve', 'nowhere'], { encoding: 'utf8', env: { ...process.env, OMM_MAX_URL_LENGTH: 'lots' } });
+    expect(fromEnv.status).toBe(1);
+    expect(fromEnv.stderr).toContain('--max-url-length must be a whole number 64..');
+    const fromFlag = run('serve', 'nowhere', '--cors-origins', 'app.example.com');
+    expect(fromFlag.stderr).toContain('--cors-origins: "app.example.com" is not an origin');
+  });
 });

@@ -1,6 +1,7 @@
 // Starts server processes (ours and the peers) pinned to a CPU with taskset when the machine
 // has it, resolving once they answer, and runs the load generator. Shared by the load benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
@@ -38,6 +39,7 @@ export async function startProcess(script, scriptArgs, { port, cpu = 0, readyPat
     readyMs: performance.now() - started,
     pid: child.pid,
     rssMiB: () => rssMiB(child.pid),
+    memory: () => memoryMiB(child.pid),
     close: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
@@ -55,6 +57,21 @@ export function startServer(dist, { port, cpu = 0, args = [] } = {}) {
 export function rssMiB(pid) {
   const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
   return Math.round(Number(out) / 1024);
+}
+
+/**
+ * Resident memory split the way /proc reports it: anonymous (heap, buffers: the process's own)
+ * and file-backed (pages of mapped files, shared with the page cache and any other process
+ * mapping them, dropped by the kernel under pressure).
+ */
+export function memoryMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: Math.round(kib('VmRSS') / 1024), anon: Math.round(kib('RssAnon') / 1024), file: Math.round(kib('RssFile') / 1024) };
+  } catch {
+    return { rss: rssMiB(pid), anon: NaN, file: NaN };
+  }
 }
 
 /** Runs the load generator pinned to `cpu` on a paths file; resolves to its JSON result. */

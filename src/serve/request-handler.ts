@@ -87,6 +87,15 @@ export function createHandler(
   // Responses are a function of the snapshot, this configuration and the URL: the ETag says so.
   const configTag = createHash('sha256').update(JSON.stringify([SERVICE_VERSION, v1Prefix, openMusicPrefix, branding])).digest('hex').slice(0, 8);
   const compressedCache = new CompressedCache();
+  let tagBuild = '';
+  let tagSet = { identity: '', br: '', gzip: '' };
+  const tagsOf = (buildId: string) => {
+    if (buildId !== tagBuild) {
+      tagBuild = buildId;
+      tagSet = { identity: `"${buildId}-${configTag}"`, br: `"${buildId}-${configTag}-br"`, gzip: `"${buildId}-${configTag}-gzip"` };
+    }
+    return tagSet;
+  };
   let cacheBuild = '';
 
   return (req, res) => {
@@ -139,8 +148,9 @@ export function createHandler(
         if (cacheable) vary.push('Accept-Encoding');
       }
       if (cacheable) {
-        const identityTag = `"${catalog.buildId}-${configTag}"`;
-        const etag = encoding ? `"${catalog.buildId}-${configTag}-${encoding}"` : identityTag;
+        const tags = tagsOf(catalog.buildId);
+        const identityTag = tags.identity;
+        const etag = encoding ? tags[encoding] : identityTag;
         headers.etag = etag;
         headers['cache-control'] = http.cacheControl;
         if (vary.length) headers.vary = vary.join(', ');
@@ -203,7 +213,7 @@ export function createHandler(
         headers['content-encoding'] = encoding;
       } else if (headers.etag && encoding) {
         // Too small to compress: the same bytes as the identity response, so the same ETag.
-        headers.etag = `"${catalog.buildId}-${configTag}"`;
+        headers.etag = tagsOf(catalog.buildId).identity;
       }
       headers['content-type'] = contentType;
       headers['content-length'] = String(bytes);
