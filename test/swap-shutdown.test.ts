@@ -116,6 +116,20 @@ describe('zero-downtime snapshot swap', () => {
   }, 60_000);
 });
 
+describe('--watch', () => {
+  it('swaps when a compile replaces the current pointer, with no signal', async () => {
+    const dist = tempDir('omm-watch-');
+    const a = await publish(dist, 'Watched A');
+    server = await startChildServer(dist, ['--watch']);
+    expect(await readyBuild(server.url)).toBe(a);
+    const b = await publish(dist, 'Watched B');
+    await until(async () => (await readyBuild(server!.url)) === b);
+    const song = (await (await fetch(`${server.url}/v1/song/100`)).json()) as { data: { attributes: { name: string } } };
+    expect(song.data.attributes.name).toBe('Watched B');
+    expect(server.stderr()).toMatch(/"event":"snapshot-swapped"/);
+  }, 30_000);
+});
+
 describe('graceful shutdown', () => {
   it('finishes in-flight responses on SIGTERM, then exits 0', async () => {
     // 100 songs with 200 KB of lyrics each: one page of songs is a 20 MB response, more than
