@@ -35,7 +35,7 @@ mkdirSync(work, { recursive: true });
 
 if (!existsSync(join(raw, 'songs.csv'))) execFileSync(process.execPath, [omm, 'generate', '--songs', String(songs), '--seed', '1', '--out', raw], { stdio: 'inherit' });
 if (!existsSync(join(dist, 'current'))) execFileSync(process.execPath, [omm, 'compile', raw, '-o', dist, '-q'], { stdio: 'inherit' });
-if (!existsSync(dbFile)) execFileSync(process.execPath, [join(root, 'bench', 'peers', 'sqlite-build.mjs'), raw, dbFile], { stdio: 'inherit' });
+if (servers.has('sqlite') && !existsSync(dbFile)) execFileSync(process.execPath, [join(root, 'bench', 'peers', 'sqlite-build.mjs'), raw, dbFile], { stdio: 'inherit' });
 
 // The requests: random songs of the catalog (fixed seed), 10-ISRC sets, one- and two-word terms
 // from real titles and artist names.
