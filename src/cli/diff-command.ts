@@ -22,12 +22,13 @@ interface DiffFlags {
 /** A snapshot or dist directory opens as is; a raw directory (songs.csv, no manifest) is compiled to a temporary dist first. */
 async function openSide(path: string, temps: string[]): Promise<Catalog> {
   const isRaw = existsSync(join(path, 'songs.csv')) && !existsSync(join(path, 'manifest.omm')) && !existsSync(join(path, 'current'));
-  if (!isRaw) return Catalog.open(path);
+  // Records only: a snapshot from an older compiler, whose search index this version cannot read, still compares.
+  if (!isRaw) return Catalog.open(path, { searchable: false });
   const out = mkdtempSync(join(tmpdir(), 'omm-diff-'));
   temps.push(out);
   process.stderr.write(`omm diff: compiling raw directory ${path}\n`);
   await compileCatalog({ rawDir: path, outDir: out, progress: new Progress(process.stderr) });
-  return Catalog.open(out);
+  return Catalog.open(out, { searchable: false });
 }
 
 export function register(program: Command): void {

@@ -45,10 +45,17 @@ export class Catalog {
 
   private readonly searchIndexes = new Map<string, SearchIndex>();
 
-  constructor(readonly snapshot: Snapshot) {
+  /**
+   * `searchable: false` opens a snapshot whose search index this version cannot read (one from
+   * an older compiler) for record access only: `omm diff` compares such snapshots.
+   */
+  constructor(
+    readonly snapshot: Snapshot,
+    { searchable = true }: { searchable?: boolean } = {},
+  ) {
     this.buildId = snapshot.buildId;
     const search = snapshot.manifest.search ?? {};
-    if (search.format !== SEARCH_INDEX_INFO.format || search.version !== SEARCH_INDEX_INFO.version || search.textVersion !== SEARCH_INDEX_INFO.textVersion) {
+    if (searchable && (search.format !== SEARCH_INDEX_INFO.format || search.version !== SEARCH_INDEX_INFO.version || search.textVersion !== SEARCH_INDEX_INFO.textVersion)) {
       throw new FormatError(
         'E_SNAPSHOT_MISMATCH',
         `search index ${JSON.stringify(search)} was built for another server version (this one reads ${JSON.stringify(SEARCH_INDEX_INFO)}); recompile the snapshot`,
@@ -57,8 +64,8 @@ export class Catalog {
     }
   }
 
-  static open(path: string): Catalog {
-    return new Catalog(Snapshot.open(path));
+  static open(path: string, options: { searchable?: boolean } = {}): Catalog {
+    return new Catalog(Snapshot.open(path), options);
   }
 
   get counts(): Snapshot['manifest']['counts'] {
