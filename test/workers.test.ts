@@ -47,3 +47,21 @@ describe('--workers', () => {
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
   }, 60_000);
 });
+
+describe('--reader', () => {
+  it('pread serves the same answers with nothing mapped', async () => {
+    const dist = tempDir('omm-reader-');
+    await publish(dist, 'Read');
+    const answers: string[] = [];
+    for (const reader of ['mmap', 'pread']) {
+      server = await startChildServer(dist, ['--reader', reader]);
+      answers.push(await (await fetch(`${server.url}/v1/song/100?include=albums,artists`)).text());
+      const mapped = Number(/^omm_snapshot_mapped_bytes (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())![1]);
+      if (reader === 'pread') expect(mapped).toBe(0);
+      else expect(mapped).toBeGreaterThan(0);
+      server.kill('SIGTERM');
+      expect(await server.exited()).toBe(0);
+    }
+    expect(answers[1]).toBe(answers[0]);
+  }, 30_000);
+});

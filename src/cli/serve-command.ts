@@ -28,6 +28,7 @@ export interface ServeFlags {
   headersTimeout: string;
   requestTimeout: string;
   shutdownTimeout: string;
+  reader: string;
 }
 
 const env = (name: string): string | undefined => process.env[name];
@@ -52,6 +53,7 @@ export function addServeOptions(command: Command): Command {
     .option('--headers-timeout <ms>', 'time allowed to receive request headers (env OMM_HEADERS_TIMEOUT)', env('OMM_HEADERS_TIMEOUT') ?? String(DEFAULT_HTTP.headersTimeoutMs))
     .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
     .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
+    .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (about a third slower, a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
     .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
     .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
     .option('--brand-homepage <url>', 'homepage in the OpenMusic info (env OMM_BRAND_HOMEPAGE)', env('OMM_BRAND_HOMEPAGE'))
@@ -110,6 +112,10 @@ const logEvent = (entry: Record<string, unknown>) => process.stderr.write(`${JSO
  */
 export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promise<RunningServer | null> {
   const port = integer('--port', flags.port, 0, 65535);
+  if (!['auto', 'mmap', 'pread'].includes(flags.reader)) throw new CliError(`--reader must be auto, mmap or pread, got ${JSON.stringify(flags.reader)}`);
+  // The snapshot reader picks its mode from OMM_READER; workers inherit it.
+  if (flags.reader === 'auto') delete process.env.OMM_READER;
+  else process.env.OMM_READER = flags.reader;
   const http = httpOptionsFrom(flags);
   const workers = flags.workers === 'auto' ? availableParallelism() : integer('--workers', flags.workers, 1, 256);
   if (workers > 1 && cluster.isPrimary) {
