@@ -1,6 +1,8 @@
 /**
  * A token bucket per client: `rate` requests per second on average, bursts up to `burst`.
- * Buckets that have filled up again are forgotten, so memory follows the active clients only.
+ * Buckets that have filled up again are forgotten, so memory follows the active clients only;
+ * and at most `maxClients` are tracked (a flood of made-up client addresses evicts the oldest
+ * buckets instead of growing the map).
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -11,6 +13,7 @@ export class RateLimiter {
     readonly rate: number,
     readonly burst: number = Math.max(1, Math.ceil(rate)),
     private readonly now: () => number = () => performance.now(),
+    readonly maxClients = 100_000,
   ) {
     if (!(rate > 0)) throw new RangeError(`rate limit must be > 0 requests per second, got ${rate}`);
     if (!(burst >= 1)) throw new RangeError(`rate limit burst must be >= 1, got ${burst}`);
@@ -21,7 +24,10 @@ export class RateLimiter {
     const now = this.now();
     this.sweep(now);
     let bucket = this.buckets.get(client);
-    if (!bucket) this.buckets.set(client, (bucket = { tokens: this.burst, at: now }));
+    if (!bucket) {
+      if (this.buckets.size >= this.maxClients) this.evict(now);
+      this.buckets.set(client, (bucket = { tokens: this.burst, at: now }));
+    }
     else {
       bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.rate);
       bucket.at = now;
@@ -38,8 +44,17 @@ export class RateLimiter {
     return this.buckets.size;
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 10_000) return;
+  /** Room for one more client: full buckets go first, then the oldest. */
+  private evict(now: number): void {
+    this.sweep(now, true);
+    for (const client of this.buckets.keys()) {
+      if (this.buckets.size < this.maxClients) break;
+      this.buckets.delete(client);
+    }
+  }
+
+  private sweep(now: number, force = false): void {
+    if (!force && now - this.lastSweep < 10_000) return;
     this.lastSweep = now;
     for (const [client, b] of this.buckets) {
       if (b.tokens + ((now - b.at) / 1000) * this.rate >= this.burst) this.buckets.delete(client);
