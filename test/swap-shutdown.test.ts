@@ -191,3 +191,23 @@ describe('graceful shutdown', () => {
     expect(await server.exited()).toBe(0);
   }, 60_000);
 });
+
+describe('timeouts', () => {
+  it('answers 408 and closes a connection that does not finish its headers in --headers-timeout', async () => {
+    const dist = tempDir('omm-timeout-');
+    await publish(dist, 'Slow');
+    server = await startChildServer(dist, ['--headers-timeout', '400', '--request-timeout', '1000']);
+    const { hostname, port } = new URL(server.url);
+    const started = Date.now();
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname, () => socket.write('GET /v1/song/100 HTTP/1.1\r\nHost: test\r\n'));
+      let text = '';
+      socket.setEncoding('latin1').on('data', (c: string) => (text += c));
+      socket.on('close', () => resolve(text));
+    });
+    const waited = Date.now() - started;
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(waited).toBeGreaterThanOrEqual(350);
+    expect(waited).toBeLessThan(5_000);
+  }, 30_000);
+});

@@ -44,7 +44,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const reloader = new SnapshotReloader(options.snapshot, holder, logEvent);
   state.reloader = reloader;
   if (options.watch) reloader.watch();
-  const server = createServer(createHandler(holder, options, state));
+  // node:http enforces the headers and request timeouts on a timer (30 s by default): check often
+  // enough that a short timeout means what it says.
+  const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs || Infinity) / 4)));
+  const server = createServer({ connectionsCheckingInterval }, createHandler(holder, options, state));
   // Connections and their unanswered requests, for a shutdown that cuts no response short.
   const sockets = new Set<Socket>();
   const active = new WeakMap<Socket, number>();
