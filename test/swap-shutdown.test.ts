@@ -4,15 +4,8 @@ import { join } from 'node:path';
 import { Pool } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
-import { startChildServer, type ChildServer } from './helpers/child-server.js';
-import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
-
-/** SMALL_CATALOG with song 100 renamed: a different build. */
-const variant = (name: string) => writeRaw({ ...SMALL_CATALOG, songs: SMALL_CATALOG.songs.replace('100,Song A,', `100,${name},`) });
-
-async function publish(dist: string, name: string): Promise<string> {
-  return (await compileCatalog({ rawDir: variant(name), outDir: dist })).buildId;
-}
+import { publishVariant, startChildServer, type ChildServer } from './helpers/child-server.js';
+import { tempDir, writeRaw } from './helpers/raw-fixture.js';
 
 /** A closed loop of `connections` clients until stopped: counts answers, failures and the builds seen. */
 function loadLoop(url: string, connections = 8) {
@@ -78,24 +71,24 @@ afterEach(async () => {
 describe('zero-downtime snapshot swap', () => {
   it('swaps twice on SIGHUP under load with zero failed requests, and refuses a corrupt snapshot', async () => {
     const dist = tempDir('omm-swap-');
-    const a = await publish(dist, 'Version A');
+    const a = await publishVariant(dist, 'Version A');
     server = await startChildServer(dist);
     const load = loadLoop(server.url);
     await until(async () => load.ok > 200);
 
-    const b = await publish(dist, 'Version B');
+    const b = await publishVariant(dist, 'Version B');
     server.kill('SIGHUP');
     await until(async () => (await readyBuild(server!.url)) === b);
     await until(async () => load.ok > 600);
 
-    const c = await publish(dist, 'Version C');
+    const c = await publishVariant(dist, 'Version C');
     server.kill('SIGHUP');
     await until(async () => (await readyBuild(server!.url)) === c);
     await until(async () => load.ok > 1000);
 
     // A snapshot damaged on disk after it was published: refused, C keeps serving.
     const mark = server.stderr().length;
-    const d = await publish(dist, 'Version D');
+    const d = await publishVariant(dist, 'Version D');
     const dDir = join(dist, 'snapshots', d);
     const shard = join(dDir, readdirSync(dDir).find((f) => f.startsWith('songs.'))!);
     const fd = openSync(shard, 'r+');
@@ -119,10 +112,10 @@ describe('zero-downtime snapshot swap', () => {
 describe('--watch', () => {
   it('swaps when a compile replaces the current pointer, with no signal', async () => {
     const dist = tempDir('omm-watch-');
-    const a = await publish(dist, 'Watched A');
+    const a = await publishVariant(dist, 'Watched A');
     server = await startChildServer(dist, ['--watch']);
     expect(await readyBuild(server.url)).toBe(a);
-    const b = await publish(dist, 'Watched B');
+    const b = await publishVariant(dist, 'Watched B');
     await until(async () => (await readyBuild(server!.url)) === b);
     const song = (await (await fetch(`${server.url}/v1/song/100`)).json()) as { data: { attributes: { name: string } } };
     expect(song.data.attributes.name).toBe('Watched B');
@@ -195,7 +188,7 @@ describe('graceful shutdown', () => {
 describe('timeouts', () => {
   it('answers 408 and closes a connection that does not finish its headers in --headers-timeout', async () => {
     const dist = tempDir('omm-timeout-');
-    await publish(dist, 'Slow');
+    await publishVariant(dist, 'Slow');
     server = await startChildServer(dist, ['--headers-timeout', '400', '--request-timeout', '1000']);
     const { hostname, port } = new URL(server.url);
     const started = Date.now();

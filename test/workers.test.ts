@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileCatalog } from '../src/compile/index.js';
-import { startChildServer, type ChildServer } from './helpers/child-server.js';
-import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
+import { publishVariant, startChildServer, type ChildServer } from './helpers/child-server.js';
+import { tempDir } from './helpers/raw-fixture.js';
 
 let server: ChildServer | null = null;
 afterEach(async () => {
@@ -11,13 +10,10 @@ afterEach(async () => {
   }
 });
 
-const publish = async (dist: string, name: string) =>
-  (await compileCatalog({ rawDir: writeRaw({ ...SMALL_CATALOG, songs: SMALL_CATALOG.songs.replace('100,Song A,', `100,${name},`) }), outDir: dist })).buildId;
-
 describe('--workers', () => {
   it('shares one port between workers, merges their metrics, swaps every worker on SIGHUP and drains on SIGTERM', async () => {
     const dist = tempDir('omm-workers-');
-    const a = await publish(dist, 'First');
+    const a = await publishVariant(dist, 'First');
     server = await startChildServer(dist, ['--workers', '2']);
     const pids = new Set<number>(JSON.parse(server.stderr().split('\n').find((l) => l.includes('workers-listening'))!).pids);
     expect(pids.size).toBe(2);
@@ -30,7 +26,7 @@ describe('--workers', () => {
     expect(counts.reduce((sum, m) => sum + Number(m[2]), 0)).toBe(40);
     expect([...metrics.matchAll(/^omm_snapshot_info\{worker="\d",build_id="(\w+)"\} 1$/gm)].map((m) => m[1])).toEqual([a, a]);
 
-    const b = await publish(dist, 'Second');
+    const b = await publishVariant(dist, 'Second');
     server.kill('SIGHUP');
     await server.waitFor(/snapshot-swapped/);
     for (let i = 0; i < 200; i++) {
@@ -51,7 +47,7 @@ describe('--workers', () => {
 describe('--reader', () => {
   it('pread serves the same answers with nothing mapped', async () => {
     const dist = tempDir('omm-reader-');
-    await publish(dist, 'Read');
+    await publishVariant(dist, 'Read');
     const answers: string[] = [];
     for (const reader of ['mmap', 'pread']) {
       server = await startChildServer(dist, ['--reader', reader]);

@@ -6,6 +6,7 @@ import { compileCatalog, Progress } from '../compile/index.js';
 import { diffMarkdown, diffText } from '../diff/diff-format.js';
 import { diffCatalogs } from '../diff/snapshot-diff.js';
 import { failedRules, FailOnSyntaxError, parseFailOn } from '../diff/thresholds.js';
+import { CURRENT_FILE, MANIFEST_FILE } from '../index-format/manifest.js';
 import { Catalog } from '../serve/catalog.js';
 import { CliError } from './cli-error.js';
 
@@ -21,7 +22,7 @@ interface DiffFlags {
 
 /** A snapshot or dist directory opens as is; a raw directory (songs.csv, no manifest) is compiled to a temporary dist first. */
 async function openSide(path: string, temps: string[]): Promise<Catalog> {
-  const isRaw = existsSync(join(path, 'songs.csv')) && !existsSync(join(path, 'manifest.omm')) && !existsSync(join(path, 'current'));
+  const isRaw = existsSync(join(path, 'songs.csv')) && !existsSync(join(path, MANIFEST_FILE)) && !existsSync(join(path, CURRENT_FILE));
   // Records only: a snapshot from an older compiler, whose search index this version cannot read, still compares.
   if (!isRaw) return Catalog.open(path, { searchable: false });
   const out = mkdtempSync(join(tmpdir(), 'omm-diff-'));

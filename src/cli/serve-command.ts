@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { runPrimary } from '../serve/cluster.js';
+import { eventLogger } from '../serve/event-log.js';
 import type { HttpOptions } from '../serve/http-options.js';
 import { DEFAULT_HTTP } from '../serve/http-options.js';
 import { DEFAULT_BRANDING } from '../serve/openmusic/routes.js';
@@ -104,8 +105,6 @@ export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
   };
 }
 
-const logEvent = (entry: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, ...entry })}\n`);
-
 /**
  * Serves a snapshot: one process, or with --workers N a primary that forks N of them. Each
  * server process swaps snapshots on SIGHUP and drains on SIGTERM/SIGINT.
@@ -119,7 +118,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   const http = httpOptionsFrom(flags);
   const workers = flags.workers === 'auto' ? availableParallelism() : integer('--workers', flags.workers, 1, 256);
   if (workers > 1 && cluster.isPrimary) {
-    await runPrimary(workers, logEvent);
+    await runPrimary(workers, eventLogger());
     process.exit(0);
   }
   const branding = { ...DEFAULT_BRANDING, name: flags.brandName, email: flags.brandEmail, homepage: flags.brandHomepage ?? null };

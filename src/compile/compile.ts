@@ -16,8 +16,6 @@ import { IssueLog } from './raw-file.js';
 import { readCatalog } from './read-catalog.js';
 import { writeRejects } from './rejects.js';
 import { searchBuild, startSearchShards } from './search-index.js';
-import type { CatalogIndex } from './catalog-index.js';
-import type { DerivedCatalog } from './derive.js';
 import { planStations } from './stations.js';
 import { writeIndexes } from './write-indexes.js';
 import { writeRecordTables } from './write-records.js';

@@ -134,11 +134,7 @@ export class Shard {
 
   /** Checks every page and returns the SHA-256 of the whole file (for `omm verify`). */
   verifyAll(): string {
-    const steps = this.verifySteps();
-    for (;;) {
-      const next = steps.next();
-      if (next.done) return next.value;
-    }
+    return runSteps(this.verifySteps());
   }
 
   /**
@@ -161,6 +157,14 @@ export class Shard {
 
   close(): void {
     this.file.close();
+  }
+}
+
+/** Runs work written as steps (a generator yielding between them) to the end, without pausing. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
   }
 }
 

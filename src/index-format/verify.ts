@@ -1,4 +1,5 @@
 import { FormatError } from './errors.js';
+import { runSteps } from './shard-reader.js';
 import { Snapshot, type OpenSnapshotOptions } from './snapshot.js';
 
 export interface VerifyProblem {
@@ -19,11 +20,7 @@ export interface VerifyReport {
  * problems rather than stopping at the first.
  */
 export function verifySnapshot(path: string, options: OpenSnapshotOptions = {}): VerifyReport {
-  const steps = verifySteps(path, options);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
+  return runSteps(verifySteps(path, options));
 }
 
 /**

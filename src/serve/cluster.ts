@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { serveClusterMetrics } from './cluster-metrics.js';
+import type { LogEvent } from './event-log.js';
 
-export type LogEvent = (entry: Record<string, unknown>) => void;
 
 /**
  * The primary of `omm serve --workers N`: forks N copies of this command, which share the

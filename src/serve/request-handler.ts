@@ -86,17 +86,15 @@ export function createHandler(
   const cors = new CorsPolicy(http.corsOrigins);
   // Responses are a function of the snapshot, this configuration and the URL: the ETag says so.
   const configTag = createHash('sha256').update(JSON.stringify([SERVICE_VERSION, v1Prefix, openMusicPrefix, branding])).digest('hex').slice(0, 8);
-  const compressedCache = new CompressedCache();
-  let tagBuild = '';
-  let tagSet = { identity: '', br: '', gzip: '' };
-  const tagsOf = (buildId: string) => {
-    if (buildId !== tagBuild) {
-      tagBuild = buildId;
-      tagSet = { identity: `"${buildId}-${configTag}"`, br: `"${buildId}-${configTag}-br"`, gzip: `"${buildId}-${configTag}-gzip"` };
+  // What depends on the snapshot in service: its ETags and the compressed bodies kept for it.
+  let perBuild = { buildId: '', tags: { identity: '', br: '', gzip: '' }, compressed: new CompressedCache() };
+  const buildState = (buildId: string) => {
+    if (buildId !== perBuild.buildId) {
+      const tag = `"${buildId}-${configTag}`;
+      perBuild = { buildId, tags: { identity: `${tag}"`, br: `${tag}-br"`, gzip: `${tag}-gzip"` }, compressed: new CompressedCache() };
     }
-    return tagSet;
+    return perBuild;
   };
-  let cacheBuild = '';
 
   return (req, res) => {
     const started = performance.now();
@@ -148,7 +146,7 @@ export function createHandler(
         if (cacheable) vary.push('Accept-Encoding');
       }
       if (cacheable) {
-        const tags = tagsOf(catalog.buildId);
+        const tags = buildState(catalog.buildId).tags;
         const identityTag = tags.identity;
         const etag = encoding ? tags[encoding] : identityTag;
         headers.etag = etag;
@@ -198,10 +196,7 @@ export function createHandler(
       let payload: string | Buffer = body;
       let bytes = Buffer.byteLength(body);
       if (encoding && status === 200 && bytes >= COMPRESS_MIN_BYTES) {
-        if (cacheBuild !== catalog.buildId) {
-          compressedCache.clear();
-          cacheBuild = catalog.buildId;
-        }
+        const compressedCache = buildState(catalog.buildId).compressed;
         const key = `${encoding} ${url}`;
         let packed = bytes >= compressedCache.minBytes ? compressedCache.get(key) : undefined;
         if (!packed) {
@@ -213,7 +208,7 @@ export function createHandler(
         headers['content-encoding'] = encoding;
       } else if (headers.etag && encoding) {
         // Too small to compress: the same bytes as the identity response, so the same ETag.
-        headers.etag = tagsOf(catalog.buildId).identity;
+        headers.etag = buildState(catalog.buildId).tags.identity;
       }
       headers['content-type'] = contentType;
       headers['content-length'] = String(bytes);

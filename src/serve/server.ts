@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { Catalog } from './catalog.js';
 import { CatalogHolder } from './catalog-holder.js';
+import { eventLogger } from './event-log.js';
 import { DEFAULT_HTTP, type HttpOptions } from './http-options.js';
 import { Metrics } from './metrics.js';
 import { createHandler, type HandlerOptions, type HandlerState } from './request-handler.js';
@@ -38,8 +39,7 @@ export interface RunningServer {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
   const holder = new CatalogHolder(Catalog.open(options.snapshot));
-  const events = options.events ?? process.stderr;
-  const logEvent = (entry: Record<string, unknown>) => events.write(`${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, ...entry })}\n`);
+  const logEvent = eventLogger(options.events);
   const state: HandlerState = { holder, metrics: new Metrics(), draining: false, reloader: null };
   const reloader = new SnapshotReloader(options.snapshot, holder, logEvent);
   state.reloader = reloader;

@@ -3,6 +3,7 @@ import { resolveSnapshotDir, verifySnapshotAsync } from '../index-format/index.j
 import { CURRENT_FILE } from '../index-format/manifest.js';
 import { Catalog } from './catalog.js';
 import type { CatalogHolder } from './catalog-holder.js';
+import type { LogEvent } from './event-log.js';
 
 export interface ReloadResult {
   readonly outcome: 'swapped' | 'unchanged' | 'refused';
@@ -12,8 +13,6 @@ export interface ReloadResult {
   readonly reason?: string;
   readonly ms: number;
 }
-
-export type LogEvent = (entry: Record<string, unknown>) => void;
 
 /**
  * Follows the `current` pointer of a dist directory. A reload resolves the pointer, verifies the

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compileCatalog } from '../../src/compile/index.js';
+import { SMALL_CATALOG, writeRaw } from './raw-fixture.js';
 
 const omm = fileURLToPath(new URL('../../bin/omm', import.meta.url));
 
@@ -52,4 +54,10 @@ export async function startChildServer(snapshot: string, args: string[] = [], po
     exited: () => exit,
     kill: (signal = 'SIGTERM') => void child.kill(signal),
   };
+}
+
+/** Compiles SMALL_CATALOG with song 100 renamed `name` into `dist` (a new build each name); its build id. */
+export async function publishVariant(dist: string, name: string): Promise<string> {
+  const rawDir = writeRaw({ ...SMALL_CATALOG, songs: SMALL_CATALOG.songs.replace('100,Song A,', `100,${name},`) });
+  return (await compileCatalog({ rawDir, outDir: dist })).buildId;
 }

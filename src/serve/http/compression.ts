@@ -57,8 +57,4 @@ export class CompressedCache {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, value);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

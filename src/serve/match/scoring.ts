@@ -1,4 +1,4 @@
-import { artistSet, matchTitle, sortedWords, type MatchTitle } from '../../index-format/match-text.js';
+import { artistSet, sortedWords, type MatchTitle } from '../../index-format/match-text.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { withinOneEdit } from './one-edit.js';
 
