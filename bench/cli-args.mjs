@@ -11,3 +11,18 @@ export function seeded(seed) {
   let x = seed >>> 0;
   return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
 }
+
+// `--help` on any benchmark script prints its opening comment (what it does, its options) and
+// exits before any work starts.
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync(process.argv[1], 'utf8').split('\n');
+  const start = lines[0].startsWith('#!') ? 1 : 0;
+  const comment = [];
+  for (const line of lines.slice(start)) {
+    if (!line.startsWith('//')) break;
+    comment.push(line.replace(/^\/\/ ?/, ''));
+  }
+  process.stdout.write(`${comment.join('\n')}\n`);
+  process.exit(0);
+}

@@ -30,6 +30,8 @@ describe('omm CLI', () => {
                               instead of failing (default: false)
         --keep <n>            snapshots to keep in the dist directory (default: 3)
         --max-errors <n>      errors to list when the compile fails (default: 100)
+        --no-views            do not store pre-rendered default views (a smaller
+                              snapshot; the server renders every response)
         -q, --quiet           print nothing on success (default: false)
         -h, --help            display help for command
       "

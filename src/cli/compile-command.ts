@@ -12,8 +12,9 @@ export function register(program: Command): void {
     .option('--skip-invalid', 'drop invalid rows (listed with reasons in rejects.csv) instead of failing', false)
     .option('--keep <n>', 'snapshots to keep in the dist directory', (v) => Number.parseInt(v, 10), 3)
     .option('--max-errors <n>', 'errors to list when the compile fails', (v) => Number.parseInt(v, 10), 100)
+    .option('--no-views', 'do not store pre-rendered default views (a smaller snapshot; the server renders every response)')
     .option('-q, --quiet', 'print nothing on success', false)
-    .action(async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean }) => {
+    .action(async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean }) => {
       try {
         const result = await compileCatalog({
           rawDir,
@@ -21,6 +22,7 @@ export function register(program: Command): void {
           skipInvalid: opts.skipInvalid,
           keep: opts.keep,
           maxIssues: opts.maxErrors,
+          views: opts.views,
           progress: new Progress(process.stderr),
         });
         if (opts.quiet) return;

@@ -30,6 +30,7 @@ export interface ServeFlags {
   requestTimeout: string;
   shutdownTimeout: string;
   reader: string;
+  views: string;
 }
 
 const env = (name: string): string | undefined => process.env[name];
@@ -55,6 +56,7 @@ export function addServeOptions(command: Command): Command {
     .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
     .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
     .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (about a third slower, a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
+    .option('--views <on|off>', 'send the snapshot\'s pre-rendered default views (on), or render every response (off; the same bytes, slower) (env OMM_VIEWS)', env('OMM_VIEWS') ?? 'on')
     .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
     .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
     .option('--brand-homepage <url>', 'homepage in the OpenMusic info (env OMM_BRAND_HOMEPAGE)', env('OMM_BRAND_HOMEPAGE'))
@@ -115,6 +117,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   // The snapshot reader picks its mode from OMM_READER; workers inherit it.
   if (flags.reader === 'auto') delete process.env.OMM_READER;
   else process.env.OMM_READER = flags.reader;
+  if (!['on', 'off'].includes(flags.views)) throw new CliError(`--views must be on or off, got ${JSON.stringify(flags.views)}`);
   const http = httpOptionsFrom(flags);
   const workers = flags.workers === 'auto' ? availableParallelism() : integer('--workers', flags.workers, 1, 256);
   if (workers > 1 && cluster.isPrimary) {
@@ -130,6 +133,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
     branding,
     http,
     watch: flags.watch,
+    views: flags.views === 'on',
     worker: cluster.isWorker ? String(cluster.worker?.id) : undefined,
   });
   const c = running.catalog.counts;

@@ -3,6 +3,8 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Packr } from 'msgpackr';
 import { FORMAT_MAJOR, FORMAT_MINOR, SHARD_KINDS } from '../index-format/constants.js';
+import { VIEWS_VERSION } from '../serve/views.js';
+import { writeViews } from './write-views.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from '../index-format/manifest.js';
 import { createStagingDir, publishSnapshot } from '../index-format/publish.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
@@ -32,6 +34,8 @@ export interface CompileOptions {
   readonly progress?: Progress;
   /** Issues listed in an error report. */
   readonly maxIssues?: number;
+  /** Store the pre-rendered default view of every resource (default true). */
+  readonly views?: boolean;
 }
 
 export interface CompileResult {
@@ -68,7 +72,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     return { file: `${f.file}.csv`, bytes: read.digest.bytes, rows: read.rows, sha256: read.digest.sha256 };
   });
   const buildId = createHash('sha256')
-    .update(JSON.stringify({ format: [FORMAT_MAJOR, FORMAT_MINOR], compiler: COMPILER_VERSION, skipInvalid: Boolean(options.skipInvalid), sources }))
+    .update(JSON.stringify({ format: [FORMAT_MAJOR, FORMAT_MINOR], compiler: COMPILER_VERSION, skipInvalid: Boolean(options.skipInvalid), views: options.views !== false, sources }))
     .digest('hex')
     .slice(0, 16);
 
@@ -106,7 +110,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       rejectsPath = join(staging, 'rejects.csv');
       writeRejects(rejectsPath, log.rejected);
     }
-    const manifest: Manifest = {
+    let manifest: Manifest = {
       format: 'omm-snapshot',
       formatVersion: `${FORMAT_MAJOR}.${FORMAT_MINOR}`,
       buildId,
@@ -129,7 +133,20 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       search: SEARCH_INDEX_INFO,
       rejectedRows: log.rejected.length,
     };
-    new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
+    const writeManifest = () => new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
+    writeManifest();
+    if (options.views !== false) {
+      // Views are rendered from the snapshot written so far, then listed in a new manifest.
+      progress.start('rendering views');
+      const viewShards = writeViews(staging, buildId, progress.tick);
+      progress.done();
+      manifest = {
+        ...manifest,
+        shards: [...manifest.shards, ...viewShards.map((s) => entry(s, tableOf(s.path)))],
+        views: { version: VIEWS_VERSION, tables: [...new Set(viewShards.map((s) => tableOf(s.path)))] },
+      };
+      writeManifest();
+    }
     const snapshotDir = publishSnapshot(outDir, staging, buildId, options.keep ?? 3);
     return {
       buildId,

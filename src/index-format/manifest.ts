@@ -32,6 +32,8 @@ export interface Manifest {
   readonly search: Readonly<Record<string, unknown>>;
   /** Rows dropped by --skip-invalid (0 without it). */
   readonly rejectedRows: number;
+  /** Pre-rendered default views of each resource, and the renderer version that wrote them. */
+  readonly views?: { readonly version: string; readonly tables: readonly string[] };
 }
 
 /** The name of the manifest shard inside a snapshot directory. */

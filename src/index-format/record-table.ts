@@ -31,13 +31,18 @@ export class RecordTableWriter {
     private readonly dir: string,
     readonly table: string,
     private readonly buildId: string,
-    private readonly packr: Packr,
+    private readonly packr: Packr | null,
     private readonly maxShardBytes = DEFAULT_MAX_SHARD_BYTES,
   ) {}
 
   add(record: unknown): void {
+    if (!this.packr) throw new Error(`record table ${this.table} stores bytes only`);
+    this.addBytes(this.packr.pack(record));
+  }
+
+  /** Adds a record that is already bytes (a pre-rendered view), stored as it is. */
+  addBytes(bytes: Uint8Array): void {
     if (!this.writer) this.startShard();
-    const bytes = this.packr.pack(record);
     this.offsets.push(this.writer!.bytesWritten);
     this.writer!.write(bytes);
     this.next++;

@@ -1,6 +1,7 @@
 import { FormatError, Snapshot, type Adjacency, type KeyTable, type RecordTable, type U32Column } from '../index-format/index.js';
 import { SearchIndex } from '../index-format/search-index.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
+import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
 
 export type CatalogType = 'song' | 'album' | 'artist';
@@ -28,6 +29,11 @@ export function parseCatalogId(id: string): { type: CatalogType; ommId: string }
 
 export const catalogIdOf = (type: CatalogType, ommId: string): string => `omm:${type}:${ommId}`;
 
+export interface CatalogOptions {
+  readonly searchable?: boolean;
+  readonly views?: boolean;
+}
+
 const PLURAL: Record<ResourceType, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists', station: 'stations' };
 
 /**
@@ -44,16 +50,20 @@ export class Catalog {
   private readonly rankArrays = new Map<string, Uint32Array>();
 
   private readonly searchIndexes = new Map<string, SearchIndex>();
+  /** Pre-rendered default views; null when the snapshot has none this version serves, or `views: false`. */
+  readonly views: ViewStore | null;
 
   /**
    * `searchable: false` opens a snapshot whose search index this version cannot read (one from
    * an older compiler) for record access only: `omm diff` compares such snapshots.
+   * `views: false` renders every response, ignoring the snapshot's pre-rendered views.
    */
   constructor(
     readonly snapshot: Snapshot,
-    { searchable = true }: { searchable?: boolean } = {},
+    { searchable = true, views = true }: CatalogOptions = {},
   ) {
     this.buildId = snapshot.buildId;
+    this.views = views ? ViewStore.of(snapshot) : null;
     const search = snapshot.manifest.search ?? {};
     if (searchable && (search.format !== SEARCH_INDEX_INFO.format || search.version !== SEARCH_INDEX_INFO.version || search.textVersion !== SEARCH_INDEX_INFO.textVersion)) {
       throw new FormatError(
@@ -64,7 +74,7 @@ export class Catalog {
     }
   }
 
-  static open(path: string, options: { searchable?: boolean } = {}): Catalog {
+  static open(path: string, options: CatalogOptions = {}): Catalog {
     return new Catalog(Snapshot.open(path), options);
   }
 

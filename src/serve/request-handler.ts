@@ -13,6 +13,7 @@ import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from './http/cors.js';
 import { ifNoneMatchHits } from './http/etag.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { DEFAULT_HTTP, VOLATILE_ROUTES, type HttpOptions } from './http-options.js';
+import { RawJson, toJsonBytes } from './json-chunks.js';
 import { Metrics } from './metrics.js';
 import { DEFAULT_BRANDING, registerOpenMusic, type Branding } from './openmusic/routes.js';
 import { Query } from './query.js';
@@ -98,6 +99,7 @@ export function createHandler(
 
   return (req, res) => {
     const started = performance.now();
+    const rawBefore = RawJson.made;
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const lease = holder.acquire();
@@ -173,7 +175,8 @@ export function createHandler(
 
     function complete(result: unknown): void {
       if (result instanceof TextBody) send(result.status, result.text, result.contentType);
-      else send(200, JSON.stringify(result), JSON_TYPE);
+      // Stored views in the result are spliced in as bytes; otherwise the native serialiser.
+      else send(200, RawJson.made !== rawBefore ? toJsonBytes(result) : JSON.stringify(result), JSON_TYPE);
     }
 
     function fail(err: unknown): void {
@@ -187,20 +190,20 @@ export function createHandler(
       send(response.status, JSON.stringify(response.body), JSON_TYPE);
     }
 
-    function send(status: number, body: string, contentType: string): void {
+    function send(status: number, body: string | Buffer, contentType: string): void {
       if (status !== 200) {
         delete headers.etag;
         headers['cache-control'] = 'no-store';
         if (vary.length) headers.vary = vary.join(', ');
       }
       let payload: string | Buffer = body;
-      let bytes = Buffer.byteLength(body);
+      let bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
       if (encoding && status === 200 && bytes >= COMPRESS_MIN_BYTES) {
         const compressedCache = buildState(catalog.buildId).compressed;
         const key = `${encoding} ${url}`;
         let packed = bytes >= compressedCache.minBytes ? compressedCache.get(key) : undefined;
         if (!packed) {
-          packed = compress(Buffer.from(body), encoding);
+          packed = compress(typeof body === 'string' ? Buffer.from(body) : body, encoding);
           if (bytes >= compressedCache.minBytes) compressedCache.set(key, packed);
         }
         payload = packed;

@@ -19,6 +19,8 @@ export interface ServeOptions extends HandlerOptions {
   readonly watch?: boolean;
   /** Where reload and shutdown events are logged as JSON lines (default stderr). */
   readonly events?: NodeJS.WritableStream;
+  /** Send the snapshots' pre-rendered views (default true); false renders every response. */
+  readonly views?: boolean;
 }
 
 export interface RunningServer {
@@ -38,10 +40,11 @@ export interface RunningServer {
 /** Opens the snapshot and listens. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
-  const holder = new CatalogHolder(Catalog.open(options.snapshot));
+  const catalogOptions = { views: options.views ?? true };
+  const holder = new CatalogHolder(Catalog.open(options.snapshot, catalogOptions));
   const logEvent = eventLogger(options.events);
   const state: HandlerState = { holder, metrics: new Metrics(), draining: false, reloader: null };
-  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent);
+  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions);
   state.reloader = reloader;
   if (options.watch) reloader.watch();
   // node:http enforces the headers and request timeouts on a timer (30 s by default): check often

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { resolveSnapshotDir, verifySnapshotAsync } from '../index-format/index.js';
 import { CURRENT_FILE } from '../index-format/manifest.js';
-import { Catalog } from './catalog.js';
+import { Catalog, type CatalogOptions } from './catalog.js';
 import type { CatalogHolder } from './catalog-holder.js';
 import type { LogEvent } from './event-log.js';
 
@@ -30,6 +30,7 @@ export class SnapshotReloader {
     private readonly source: string,
     private readonly holder: CatalogHolder,
     private readonly log: LogEvent,
+    private readonly catalogOptions: CatalogOptions = {},
   ) {}
 
   reload(): Promise<ReloadResult> {
@@ -61,7 +62,7 @@ export class SnapshotReloader {
     }
     let catalog: Catalog;
     try {
-      catalog = Catalog.open(dir);
+      catalog = Catalog.open(dir, this.catalogOptions);
     } catch (err) {
       return done('refused', { reason: (err as Error).message });
     }

@@ -3,6 +3,8 @@ import type { FileRecord, LyricsRecord, StationRecord } from '../records.js';
 import type { StationView } from '../stations.js';
 import { lyricsFor } from '../lyrics.js';
 import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
+import { RawJson, withRelationships } from '../json-chunks.js';
+import type { ViewType } from '../views.js';
 import { INCLUDED_DEFAULT, OM_RELATIONS, OUR_RELATION, OUR_TYPE, type OmRelation, type OmRenderSpec, type OmType } from './params.js';
 
 type Json = Record<string, unknown>;
@@ -19,7 +21,7 @@ export class OmRenderer {
     readonly spec: OmRenderSpec,
   ) {}
 
-  resource(type: OmType, ordinal: number, include: ReadonlySet<OmRelation> = this.spec.include): Json {
+  resource(type: OmType, ordinal: number, include: ReadonlySet<OmRelation> = this.spec.include): Json | RawJson {
     switch (type) {
       case 'songs':
         return this.song(ordinal, include);
@@ -34,11 +36,25 @@ export class OmRenderer {
     }
   }
 
-  list(type: OmType, ordinals: ArrayLike<number>, include: ReadonlySet<OmRelation> = this.spec.include): Json[] {
+  list(type: OmType, ordinals: ArrayLike<number>, include: ReadonlySet<OmRelation> = this.spec.include): (Json | RawJson)[] {
     return Array.from(ordinals, (o) => this.resource(type, o, include));
   }
 
-  song(ordinal: number, include: ReadonlySet<OmRelation>): Json {
+  /**
+   * The stored default view of a resource, when this request shows that type in full and the
+   * snapshot has views; otherwise null.
+   */
+  private view(type: OmType, ordinal: number, include: ReadonlySet<OmRelation>): RawJson | null {
+    const views = this.cat.views;
+    if (!views || this.spec.minimal.has(type)) return null;
+    const bytes = views.get('om', OUR_TYPE[type] as ViewType, ordinal);
+    if (include.size === 0) return new RawJson([bytes]);
+    return withRelationships(bytes, type === 'songs' ? this.songRelationships(ordinal, include) : this.relationships(type, ordinal, include));
+  }
+
+  song(ordinal: number, include: ReadonlySet<OmRelation>): Json | RawJson {
+    const view = this.view('songs', ordinal, include);
+    if (view) return view;
     const cat = this.cat;
     const r = cat.song(ordinal);
     const out: Json = { id: r.id, type: 'songs' };
@@ -62,14 +78,23 @@ export class OmRenderer {
       if (file) files.push(file);
     }
     out.instance = { duration_in_ms: r.durationMs ?? 0, files, has_lyrics: r.lyricsLanguages.length > 0 };
-    const relationships = this.relationships('songs', ordinal, include);
-    const lyrics = include.has('lyrics') ? lyricsFor(cat, ordinal, r.lyricsLanguages, this.spec.lang) : null;
-    if (lyrics) relationships.lyrics = lyricsObject(lyrics);
-    if (include.size > 0) out.relationships = relationships;
+    if (include.size > 0) out.relationships = this.songRelationships(ordinal, include, r.lyricsLanguages);
     return out;
   }
 
-  album(ordinal: number, include: ReadonlySet<OmRelation>): Json {
+  /** A song's included relationships, with its lyrics in the request's language when asked for. */
+  private songRelationships(ordinal: number, include: ReadonlySet<OmRelation>, languages?: string[]): Json {
+    const relationships = this.relationships('songs', ordinal, include);
+    if (include.has('lyrics')) {
+      const lyrics = lyricsFor(this.cat, ordinal, languages ?? this.cat.song(ordinal).lyricsLanguages, this.spec.lang);
+      if (lyrics) relationships.lyrics = lyricsObject(lyrics);
+    }
+    return relationships;
+  }
+
+  album(ordinal: number, include: ReadonlySet<OmRelation>): Json | RawJson {
+    const view = this.view('albums', ordinal, include);
+    if (view) return view;
     const r = this.cat.album(ordinal);
     const out: Json = { id: r.id, type: 'albums' };
     if (!this.spec.minimal.has('albums')) {
@@ -87,7 +112,9 @@ export class OmRenderer {
     return this.withRelationships(out, 'albums', ordinal, include);
   }
 
-  artist(ordinal: number, include: ReadonlySet<OmRelation>): Json {
+  artist(ordinal: number, include: ReadonlySet<OmRelation>): Json | RawJson {
+    const view = this.view('artists', ordinal, include);
+    if (view) return view;
     const r = this.cat.artist(ordinal);
     const out: Json = { id: r.id, type: 'artists' };
     if (!this.spec.minimal.has('artists')) out.attributes = { name: r.name, artwork_url: r.artworkUrl, genres: r.genres };
@@ -95,7 +122,9 @@ export class OmRenderer {
     return this.withRelationships(out, 'artists', ordinal, include);
   }
 
-  playlist(ordinal: number, include: ReadonlySet<OmRelation>): Json {
+  playlist(ordinal: number, include: ReadonlySet<OmRelation>): Json | RawJson {
+    const view = this.view('playlists', ordinal, include);
+    if (view) return view;
     const r = this.cat.playlist(ordinal);
     const out: Json = { id: r.id, type: 'playlists' };
     if (!this.spec.minimal.has('playlists')) {
@@ -155,7 +184,7 @@ export class OmRenderer {
   }
 
   /** Included resources: `limit[<rel>]` of them (default 25), rendered without relationships. */
-  private included(rel: OmRelation, target: OmType, ordinals: ArrayLike<number>): Json[] {
+  private included(rel: OmRelation, target: OmType, ordinals: ArrayLike<number>): (Json | RawJson)[] {
     const limit = this.spec.limits.get(rel) ?? INCLUDED_DEFAULT;
     const shown = Array.prototype.slice.call(ordinals, 0, limit) as number[];
     return shown.map((o) => this.resource(target, o, NONE));

@@ -3,6 +3,8 @@ import type { FileRecord, LyricsRecord } from '../records.js';
 import { lyricsFor } from '../lyrics.js';
 import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
 import type { StationView } from '../stations.js';
+import { RawJson, withRelationships } from '../json-chunks.js';
+import type { ViewType } from '../views.js';
 import { ATTRIBUTES, type AttributeSet } from './attributes.js';
 import { DEFAULT_LIMIT, type IncludeNode, type RenderSpec } from './params.js';
 
@@ -69,7 +71,7 @@ export class V1Renderer {
     readonly spec: RenderSpec,
   ) {}
 
-  resource(type: ResourceType, ordinal: number, include: IncludeNode | null = this.spec.include): Json {
+  resource(type: ResourceType, ordinal: number, include: IncludeNode | null = this.spec.include): Json | RawJson {
     switch (type) {
       case 'song':
         return this.song(ordinal, include);
@@ -84,11 +86,26 @@ export class V1Renderer {
     }
   }
 
-  list(type: ResourceType, ordinals: ArrayLike<number>, include: IncludeNode | null = this.spec.include): Json[] {
+  list(type: ResourceType, ordinals: ArrayLike<number>, include: IncludeNode | null = this.spec.include): (Json | RawJson)[] {
     return Array.from(ordinals, (o) => this.resource(type, o, include));
   }
 
-  song(ordinal: number, include: IncludeNode | null): Json {
+  /**
+   * The stored default view of a resource, when this request renders that type in its default
+   * view (all attributes, no language) and the snapshot has views; otherwise null.
+   */
+  private view(type: ViewType, ordinal: number, include: IncludeNode | null): RawJson | null {
+    const views = this.cat.views;
+    const spec = this.spec;
+    if (!views || spec.attributes !== 'full' || spec.fields.has(type) || (type === 'song' && spec.lang !== undefined)) return null;
+    const bytes = views.get('v1', type, ordinal);
+    if (!include || include.children.size === 0) return new RawJson([bytes]);
+    return withRelationships(bytes, this.relationships(type, ordinal, include));
+  }
+
+  song(ordinal: number, include: IncludeNode | null): Json | RawJson {
+    const view = this.view('song', ordinal, include);
+    if (view) return view;
     const cat = this.cat;
     const r = cat.song(ordinal);
     const attributes = putAttributes({}, this.spec.fields.get('song'), 'full', 'song', r, (name) => {
@@ -102,17 +119,23 @@ export class V1Renderer {
     return this.wrap('song', r.id, attributes, ordinal, include);
   }
 
-  album(ordinal: number, include: IncludeNode | null): Json {
+  album(ordinal: number, include: IncludeNode | null): Json | RawJson {
+    const view = this.view('album', ordinal, include);
+    if (view) return view;
     const r = this.cat.album(ordinal);
     return this.wrap('album', r.id, putAttributes({}, this.spec.fields.get('album'), 'full', 'album', r), ordinal, include);
   }
 
-  artist(ordinal: number, include: IncludeNode | null): Json {
+  artist(ordinal: number, include: IncludeNode | null): Json | RawJson {
+    const view = this.view('artist', ordinal, include);
+    if (view) return view;
     const r = this.cat.artist(ordinal);
     return this.wrap('artist', r.id, putAttributes({}, this.spec.fields.get('artist'), 'full', 'artist', r), ordinal, include);
   }
 
-  playlist(ordinal: number, include: IncludeNode | null): Json {
+  playlist(ordinal: number, include: IncludeNode | null): Json | RawJson {
+    const view = this.view('playlist', ordinal, include);
+    if (view) return view;
     const r = this.cat.playlist(ordinal);
     return this.wrap('playlist', r.id, putAttributes({}, this.spec.fields.get('playlist'), 'full', 'playlist', r), ordinal, include);
   }
@@ -127,15 +150,17 @@ export class V1Renderer {
 
   private wrap(type: ResourceType, id: string, attributes: Json, ordinal: number, include: IncludeNode | null): Json {
     const out: Json = { id, type, attributes };
-    if (include && include.children.size > 0) {
-      const relationships: Json = {};
-      const names = RELATIONS[type] as Record<string, string>;
-      for (const [rel, child] of include.children) {
-        relationships[rel] = this.relationship(type, rel, this.cat.relation(names[rel]).targetsOf(ordinal), child);
-      }
-      out.relationships = relationships;
-    }
+    if (include && include.children.size > 0) out.relationships = this.relationships(type, ordinal, include);
     return out;
+  }
+
+  private relationships(type: ResourceType, ordinal: number, include: IncludeNode): Json {
+    const relationships: Json = {};
+    const names = RELATIONS[type] as Record<string, string>;
+    for (const [rel, child] of include.children) {
+      relationships[rel] = this.relationship(type, rel, this.cat.relation(names[rel]).targetsOf(ordinal), child);
+    }
+    return relationships;
   }
 
   /** `{data, meta: {limit, offset, total}}` of an included relationship, sorted and limited. */

@@ -1,0 +1,41 @@
+import type { Snapshot } from '../index-format/index.js';
+import type { RecordTable } from '../index-format/index.js';
+
+/**
+ * Pre-rendered views: the JSON of each song, album, artist and playlist in its default view
+ * (every attribute, no include, no language), per interface, written at compile time by the
+ * renderers themselves (src/compile/write-views.ts). A default-view request copies these bytes
+ * instead of decoding a record and serialising it.
+ *
+ * The version names the renderers' output: bump it with any change to what they write for a
+ * default view (test/views.test.ts holds a digest of their sources and fails until it is bumped).
+ * A snapshot whose views carry another version is served by rendering, as if it had none.
+ */
+export const VIEWS_VERSION = '1';
+
+export type ViewInterface = 'v1' | 'om';
+export const VIEW_TYPES = ['song', 'album', 'artist', 'playlist'] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
+
+/** The record table holding one interface's views of one type (raw UTF-8 JSON per ordinal). */
+export const viewTable = (iface: ViewInterface, type: ViewType): string => `view-${iface}-${type}`;
+
+export class ViewStore {
+  private readonly tables = new Map<string, RecordTable>();
+
+  private constructor(private readonly snapshot: Snapshot) {}
+
+  /** The views of a snapshot, or null when it has none this version can serve. */
+  static of(snapshot: Snapshot): ViewStore | null {
+    const views = snapshot.manifest.views;
+    return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot) : null;
+  }
+
+  /** The view's bytes (zero-copy when mapped: use them before the request ends). */
+  get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer {
+    const name = viewTable(iface, type);
+    let table = this.tables.get(name);
+    if (!table) this.tables.set(name, (table = this.snapshot.records(name)));
+    return table.raw(ordinal);
+  }
+}
