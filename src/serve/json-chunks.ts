@@ -13,15 +13,11 @@ export class RawJson {
   }
 }
 
-interface JsonSink {
-  write(text: string): void;
-  bytes(bytes: Buffer): void;
-}
-
 /** Collects JSON text as Buffers and strings, merging neighbouring strings. */
-class JsonOut implements JsonSink {
-  private readonly parts: (Buffer | string)[] = [];
+class JsonOut {
   private text = '';
+
+  constructor(private readonly parts: (Buffer | string)[] = []) {}
 
   write(text: string): void {
     this.text += text;
@@ -35,18 +31,42 @@ class JsonOut implements JsonSink {
     this.parts.push(bytes);
   }
 
-  toBuffer(): Buffer {
+  /** Ends the text: every chunk is in `parts`. */
+  flush(): (Buffer | string)[] {
     if (this.text) this.parts.push(this.text);
+    this.text = '';
+    return this.parts;
+  }
+
+  toBuffer(): Buffer {
+    this.flush();
     let total = 0;
     for (const p of this.parts) total += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
     const out = Buffer.allocUnsafe(total);
     let at = 0;
-    for (const p of this.parts) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
+    for (const p of this.parts) {
+      if (typeof p === 'string') at += out.write(p, at);
+      else {
+        out.set(p, at);
+        at += p.length;
+      }
+    }
     return out;
   }
 }
 
-function append(value: unknown, out: JsonSink): void {
+/** `"key":` for each key seen (the keys of responses are a small fixed set). */
+const keyTexts = new Map<string, string>();
+function keyText(key: string): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = `${JSON.stringify(key)}:`;
+    if (keyTexts.size < 10_000) keyTexts.set(key, text);
+  }
+  return text;
+}
+
+function append(value: unknown, out: JsonOut): void {
   if (value instanceof RawJson) {
     for (const chunk of value.chunks) {
       if (typeof chunk === 'string') out.write(chunk);
@@ -68,7 +88,8 @@ function append(value: unknown, out: JsonSink): void {
     for (const key in value) {
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-      out.write(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+      if (!first) out.write(',');
+      out.write(keyText(key));
       first = false;
       append(item, out);
     }
@@ -87,13 +108,9 @@ export function toJsonBytes(value: unknown): Buffer {
 
 /** A resource's view with `,"relationships":{...}` added before its closing brace. */
 export function withRelationships(view: Buffer, relationships: unknown): RawJson {
-  const out: (Buffer | string)[] = [view.subarray(0, view.length - 1), ',"relationships":'];
-  collect(relationships, out);
-  out.push('}');
-  return new RawJson(out);
-}
-
-/** Appends the chunks of `value` to `out` (the relationships of a view are mostly views). */
-function collect(value: unknown, out: (Buffer | string)[]): void {
-  append(value, { write: (text) => out.push(text), bytes: (bytes) => out.push(bytes) });
+  const out = new JsonOut([view.subarray(0, view.length - 1)]);
+  out.write(',"relationships":');
+  append(relationships, out);
+  out.write('}');
+  return new RawJson(out.flush());
 }
