@@ -73,14 +73,21 @@ const startPeer = (script, scriptArgs, port) => startProcess(script, scriptArgs,
 
 const results = [];
 console.error(`load bench: ${songs} songs, ${connections} connections, ${runs} x ${duration} s per row; ${cpus()[0].model}, Node ${process.version}`);
-if (servers.has('ceiling')) {
-  const ceiling = await startPeer(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], 18501);
-  results.push({ server: 'ceiling', kind: 'fixed 533-byte body', ...summary(load(ceiling.origin, MIX['song by id'].v1, 'ceiling')) });
-  await ceiling.close();
-}
+// The ceiling stays up (idle between its runs) and is measured again right before each block of
+// rows: this machine's speed drifts by 15 % and more within minutes, so each row's ratio uses the
+// ceiling measured next to it.
+const ceiling = servers.has('ceiling') ? await startPeer(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], 18501) : null;
+const measureCeiling = (before) => {
+  if (!ceiling) return NaN;
+  const row = { server: 'ceiling', kind: `fixed 533-byte body (before ${before})`, ...summary(load(ceiling.origin, MIX['song by id']?.v1 ?? ['/'], 'ceiling')) };
+  row.ceilingRps = row.reqPerSec;
+  results.push(row);
+  return row.reqPerSec;
+};
 if (servers.has('sqlite')) {
   const sqlite = await startPeer(join(root, 'bench', 'peers', 'sqlite-server.mjs'), [dbFile, '18502'], 18502);
-  for (const [kind, paths] of Object.entries(MIX)) results.push({ server: 'sqlite', kind, ...summary(load(sqlite.origin, paths.v1, `sqlite-${kind}`)) });
+  const ceilingRps = measureCeiling('SQLite');
+  for (const [kind, paths] of Object.entries(MIX)) results.push({ server: 'sqlite', kind, ceilingRps, ...summary(load(sqlite.origin, paths.v1, `sqlite-${kind}`)) });
   results.push({ server: 'sqlite', kind: 'RSS after the runs (MiB)', rss: sqlite.rssMiB() });
   await sqlite.close();
 }
@@ -88,8 +95,9 @@ if (servers.has('ours')) {
   const ours = await startServer(dist, { port: 18503, args: serveArgs });
   results.push({ server: 'ours', kind: 'start to first response (ms)', ms: Math.round(ours.readyMs) });
   for (const [kind, paths] of Object.entries(MIX)) {
-    results.push({ server: 'ours /v1', kind, ...summary(load(ours.origin, paths.v1, `ours-${kind}`)) });
-    results.push({ server: 'ours /openmusic', kind, ...summary(load(ours.origin, paths.om, `om-${kind}`)) });
+    const ceilingRps = measureCeiling(kind);
+    results.push({ server: 'ours /v1', kind, ceilingRps, ...summary(load(ours.origin, paths.v1, `ours-${kind}`)) });
+    results.push({ server: 'ours /openmusic', kind, ceilingRps, ...summary(load(ours.origin, paths.om, `om-${kind}`)) });
   }
   const settled = ours.memory();
   results.push({ server: 'ours', kind: 'RSS after the runs (MiB): total / anonymous / mapped files', rss: `${settled.rss} / ${settled.anon} / ${settled.file}` });
@@ -101,15 +109,19 @@ if (servers.has('ours')) {
   }
   await ours.close();
 }
+if (servers.size === 1 && ceiling) measureCeiling('nothing else');
+await ceiling?.close();
 if (servers.size === 3 && !kinds) writeFileSync(join(work, `load-${songs}.json`), JSON.stringify(results, null, 1));
-const ceilingRps = results.find((r) => r.server === 'ceiling')?.reqPerSec ?? NaN;
+// Against SQLite, each side as a ratio to its own ceiling run, so drift between the two blocks cancels.
+const sqliteRatio = Object.fromEntries(results.filter((r) => r.server === 'sqlite' && r.reqPerSec).map((r) => [r.kind, r.reqPerSec / (r.ceilingRps ?? NaN)]));
 const sqliteRps = Object.fromEntries(results.filter((r) => r.server === 'sqlite' && r.reqPerSec).map((r) => [r.kind, r.reqPerSec]));
-console.log(`\n| server | request | req/s (median; runs) | p50 ms | p99 ms (median; runs) | / ceiling | / SQLite | failed |\n|---|---|---|---|---|---|---|---|`);
+console.log(`\n| server | request | req/s (median; runs) | p50 ms | p99 ms (median; runs) | / ceiling | / SQLite (ceiling-adjusted) | failed |\n|---|---|---|---|---|---|---|---|`);
 for (const r of results) {
   if (r.reqPerSec === undefined) {
     console.log(`| ${r.server} | ${r.kind} | ${r.ms ?? r.rss} | | | | | |`);
     continue;
   }
-  const vsSqlite = r.server.startsWith('ours') && sqliteRps[r.kind] ? (r.reqPerSec / sqliteRps[r.kind]).toFixed(1) + 'x' : '';
-  console.log(`| ${r.server} | ${r.kind} | ${r.reqPerSec} (${r.rps.join(', ')}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99s.join(', ')}) | ${(r.reqPerSec / ceilingRps).toFixed(2)} | ${vsSqlite} | ${r.failed} |`);
+  const ratio = r.reqPerSec / (r.ceilingRps ?? NaN);
+  const vsSqlite = r.server.startsWith('ours') && sqliteRps[r.kind] ? `${(r.reqPerSec / sqliteRps[r.kind]).toFixed(1)}x${Number.isFinite(ratio) && sqliteRatio[r.kind] ? ` (${(ratio / sqliteRatio[r.kind]).toFixed(1)}x)` : ''}` : '';
+  console.log(`| ${r.server} | ${r.kind} | ${r.reqPerSec} (${r.rps.join(', ')}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99s.join(', ')}) | ${(r.reqPerSec / (r.ceilingRps ?? NaN)).toFixed(2)} | ${vsSqlite} | ${r.failed} |`);
 }
