@@ -116,6 +116,12 @@ describe('pre-rendered views', () => {
     for (const value of [{ a: 1, b: undefined, c: [1, undefined, 'x\u00e9\u{1F600}'], d: { e: null, f: true } }, [], {}, 'str', 3.5, null, [{ k: () => 1 }]]) {
       expect(toJsonBytes(value).toString()).toBe(JSON.stringify(value));
     }
+    // Text between views, ASCII and not, short and long, around stored bytes.
+    const view = new RawJson([Buffer.from('{"name":"\u00e9t\u00e9"}')]);
+    const around = { a: view, 'k\u00e9y': '\u00e9\u{1F600}', long: 'x'.repeat(100), list: [view, 'y\u00e9'.repeat(40), view] };
+    const stored = { name: '\u00e9t\u00e9' };
+    const plain = { a: stored, 'k\u00e9y': '\u00e9\u{1F600}', long: 'x'.repeat(100), list: [stored, 'y\u00e9'.repeat(40), stored] };
+    expect(toJsonBytes(around).toString()).toBe(JSON.stringify(plain));
   });
 
   it('the server sends the same bytes with views on and off', async () => {
