@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/compile.js';
 import { generateCatalog } from '../src/generate/generate.js';
+import { Snapshot } from '../src/index-format/snapshot.js';
 import { Catalog, RELATIONS } from '../src/serve/catalog.js';
 import { RawJson, toJsonBytes } from '../src/serve/json-chunks.js';
 import { OM_RELATIONS, type OmRelation, type OmType } from '../src/serve/openmusic/params.js';
@@ -102,6 +103,21 @@ describe('pre-rendered views', () => {
     }
     expect(compared).toBeGreaterThan(2000);
     expect(withLyrics).toBeGreaterThan(0);
+  });
+
+  it('ignores views written by another renderer version, and renders the same bytes instead', () => {
+    const snapshot = Snapshot.open(dist);
+    const manifest = snapshot.manifest as { views?: { version: string } };
+    manifest.views = { ...manifest.views!, version: `${VIEWS_VERSION}-older` };
+    const older = new Catalog(snapshot);
+    try {
+      expect(older.views).toBeNull();
+      const song = new V1Renderer(older, v1Spec()).resource('song', 3);
+      expect(song).not.toBeInstanceOf(RawJson);
+      expect(toJsonBytes(new V1Renderer(fast, v1Spec()).resource('song', 3)).toString()).toBe(JSON.stringify(song));
+    } finally {
+      older.close();
+    }
   });
 
   it('a request that changes the view (fields, lang, a minimal view) renders instead', () => {
