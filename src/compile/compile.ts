@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { Packr } from 'msgpackr';
 import { FORMAT_MAJOR, FORMAT_MINOR, SHARD_KINDS } from '../index-format/constants.js';
 import { VIEWS_VERSION } from '../serve/views.js';
-import { writeViews } from './write-views.js';
+import { writeAllViews } from './write-views.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from '../index-format/manifest.js';
 import { createStagingDir, publishSnapshot } from '../index-format/publish.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
@@ -138,7 +138,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     if (options.views !== false) {
       // Views are rendered from the snapshot written so far, then listed in a new manifest.
       progress.start('rendering views');
-      const viewShards = writeViews(staging, buildId, progress.tick);
+      const viewShards = await writeAllViews(staging, buildId, progress.tick);
       progress.done();
       manifest = {
         ...manifest,

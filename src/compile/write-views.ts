@@ -1,39 +1,79 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { RecordTableWriter } from '../index-format/record-table.js';
 import type { WrittenShard } from '../index-format/shard-writer.js';
 import { Snapshot } from '../index-format/snapshot.js';
 import { Catalog } from '../serve/catalog.js';
 import { OmRenderer } from '../serve/openmusic/render.js';
-import { VIEW_TYPES, viewTable, type ViewType } from '../serve/views.js';
+import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../serve/views.js';
 import { emptyInclude } from '../serve/v1/params.js';
 import { V1Renderer } from '../serve/v1/render.js';
 
 const OM_TYPE = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const satisfies Record<ViewType, string>;
 
+export interface ViewsBuild {
+  readonly staging: string;
+  readonly buildId: string;
+  readonly iface: ViewInterface;
+}
+
 /**
- * Renders the default view of every song, album, artist and playlist, in both interfaces, with
- * the server's own renderers over the records just written to `staging` (whose manifest lists
- * them and no views yet), and stores each as UTF-8 JSON in a record table. What the server would
+ * Renders the default view of every song, album, artist and playlist in one interface, with the
+ * server's own renderers over the records just written to `staging` (whose manifest lists them
+ * and no views yet), and stores each as UTF-8 JSON in a record table. What the server would
  * render is, by construction, what it sends.
  */
-export function writeViews(staging: string, buildId: string, onRow?: () => void): WrittenShard[] {
+export function writeViews({ staging, buildId, iface }: ViewsBuild, onRow?: () => void): WrittenShard[] {
   const cat = new Catalog(Snapshot.open(staging), { searchable: false, views: false });
   try {
-    const v1 = new V1Renderer(cat, { include: emptyInclude(), limits: new Map(), sorts: new Map(), fields: new Map(), lang: undefined, attributes: 'full' });
-    const om = new OmRenderer(cat, { include: new Set(), limits: new Map(), minimal: new Set(), lang: 'en-US' });
+    const render = defaultView(cat, iface);
     const shards: WrittenShard[] = [];
     for (const type of VIEW_TYPES) {
+      const table = new RecordTableWriter(staging, viewTable(iface, type), buildId, null);
       const count = cat.count(type);
-      const v1Table = new RecordTableWriter(staging, viewTable('v1', type), buildId, null);
-      const omTable = new RecordTableWriter(staging, viewTable('om', type), buildId, null);
       for (let ordinal = 0; ordinal < count; ordinal++) {
-        v1Table.addBytes(Buffer.from(JSON.stringify(v1.resource(type, ordinal, null))));
-        omTable.addBytes(Buffer.from(JSON.stringify(om.resource(OM_TYPE[type], ordinal))));
+        table.addBytes(Buffer.from(JSON.stringify(render(type, ordinal))));
         onRow?.();
       }
-      shards.push(...v1Table.finish(), ...omTable.finish());
+      shards.push(...table.finish());
     }
     return shards;
   } finally {
     cat.close();
   }
+}
+
+/** Renders a resource of `type` in its default view in `iface`. */
+function defaultView(cat: Catalog, iface: ViewInterface): (type: ViewType, ordinal: number) => unknown {
+  if (iface === 'v1') {
+    const v1 = new V1Renderer(cat, { include: emptyInclude(), limits: new Map(), sorts: new Map(), fields: new Map(), lang: undefined, attributes: 'full' });
+    return (type, ordinal) => v1.resource(type, ordinal, null);
+  }
+  const om = new OmRenderer(cat, { include: new Set(), limits: new Map(), minimal: new Set(), lang: 'en-US' });
+  return (type, ordinal) => om.resource(OM_TYPE[type], ordinal);
+}
+
+const workerFile = fileURLToPath(new URL('./views-worker.js', import.meta.url));
+
+/**
+ * Renders both interfaces' views at once: interface 2 on a worker thread (the second core),
+ * interface 1 on this one. Runs both here when the compiled worker is not there (TypeScript
+ * sources under a test runner). Shards come back in a fixed order: interface 1, then 2.
+ */
+export async function writeAllViews(staging: string, buildId: string, onRow?: () => void): Promise<WrittenShard[]> {
+  const om: ViewsBuild = { staging, buildId, iface: 'om' };
+  const omJob = existsSync(workerFile)
+    ? new Promise<WrittenShard[]>((resolve, reject) => {
+        const worker = new Worker(workerFile, { workerData: om });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`views worker exited with code ${code}`));
+        });
+      })
+    : null;
+  omJob?.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+  const v1 = writeViews({ staging, buildId, iface: 'v1' }, onRow);
+  return [...v1, ...(omJob ? await omJob : writeViews(om, onRow))];
 }
