@@ -65,6 +65,18 @@ describe('omm CLI', () => {
     expect(failed.stderr).toContain('E_CHECKSUM');
   });
 
+  it('start: rebuilds a snapshot without the views this server sends, then finds it up to date', () => {
+    const raw = writeRaw(SMALL_CATALOG);
+    const out = tempDir();
+    expect(run('compile', raw, '--out', out, '--no-views', '-q').code).toBe(0);
+    const first = run('start', '--raw', raw, '--out', out, '--no-serve');
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain('omm: compiled snapshot');
+    const second = run('start', '--raw', raw, '--out', out, '--no-serve');
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('is up to date');
+  });
+
   it('exits 2 with every located error when the raw data is invalid', () => {
     const raw = writeRaw({ ...SMALL_CATALOG, songs: `${SMALL_CATALOG.songs}\n104,,BAD,,,,,,` });
     const r = run('compile', raw, '--out', tempDir());

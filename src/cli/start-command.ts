@@ -13,15 +13,17 @@ import { addServeOptions, serveSnapshot, type ServeFlags } from './serve-command
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * True when the dist directory's current snapshot was compiled from exactly these raw files and
- * this server can read it (a snapshot from an older compiler is rebuilt).
+ * True when the dist directory's current snapshot was compiled from exactly these raw files,
+ * this server can read it and it holds the views this server sends (a snapshot from an older
+ * compiler, or one compiled with --no-views, is rebuilt).
  */
 function upToDate(rawDir: string, outDir: string): boolean {
   try {
     const catalog = Catalog.open(outDir);
     const sources = catalog.snapshot.manifest.sources;
+    const hasViews = catalog.views !== null;
     catalog.close();
-    return sources.every((s) => {
+    return hasViews && sources.every((s) => {
       const path = join(rawDir, s.file);
       return existsSync(path) && createHash('sha256').update(readFileSync(path)).digest('hex') === s.sha256;
     });
