@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/compile.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { Snapshot } from '../src/index-format/snapshot.js';
-import { Catalog, RELATIONS } from '../src/serve/catalog.js';
+import { Catalog, RELATION_TARGET, RELATIONS } from '../src/serve/catalog.js';
 import { RawJson, toJsonBytes } from '../src/serve/json-chunks.js';
-import { OM_RELATIONS, type OmRelation, type OmType } from '../src/serve/openmusic/params.js';
+import { OM_RELATIONS, OM_TYPE, type OmRelation, type OmType } from '../src/serve/openmusic/params.js';
 import { OmRenderer } from '../src/serve/openmusic/render.js';
 import { emptyInclude, type IncludeNode, type RenderSpec } from '../src/serve/v1/params.js';
 import { V1Renderer } from '../src/serve/v1/render.js';
@@ -15,7 +15,6 @@ import { startServer, type RunningServer } from '../src/serve/server.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { request } from 'undici';
 
-const OM_TYPE = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const;
 
 const v1Spec = (include: IncludeNode = emptyInclude()): RenderSpec => ({ include, limits: new Map(), sorts: new Map(), fields: new Map(), lang: undefined, attributes: 'full' });
 const omSpec = (include: OmRelation[] = []) => ({ include: new Set(include), limits: new Map(), minimal: new Set<OmType>(), lang: 'en-US' });
@@ -27,8 +26,7 @@ function includeTrees(type: keyof typeof RELATIONS): IncludeNode[] {
   for (const rel of Object.keys(RELATIONS[type])) {
     trees.push({ children: new Map([[rel, emptyInclude()]]) });
     all.children.set(rel, emptyInclude());
-    const target = rel === 'albums' ? 'album' : rel === 'artists' ? 'artist' : 'song';
-    for (const child of Object.keys(RELATIONS[target])) {
+    for (const child of Object.keys(RELATIONS[RELATION_TARGET[rel] as keyof typeof RELATIONS])) {
       trees.push({ children: new Map([[rel, { children: new Map([[child, emptyInclude()]]) }]]) });
     }
   }

@@ -3,13 +3,12 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Packr } from 'msgpackr';
 import { FORMAT_MAJOR, FORMAT_MINOR, SHARD_KINDS } from '../index-format/constants.js';
-import { VIEWS_VERSION } from '../serve/views.js';
-import { writeAllViews } from './write-views.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from '../index-format/manifest.js';
 import { createStagingDir, publishSnapshot } from '../index-format/publish.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
 import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
 import { RAW_FILES } from '../raw/schema.js';
+import { VIEWS_VERSION } from '../serve/views.js';
 import { CompileError } from './compile-error.js';
 import { deriveCatalog } from './derive.js';
 import { planExplore } from './explore.js';
@@ -21,6 +20,7 @@ import { searchBuild, startSearchShards } from './search-index.js';
 import { planStations } from './stations.js';
 import { writeIndexes } from './write-indexes.js';
 import { writeRecordTables } from './write-records.js';
+import { writeAllViews } from './write-views.js';
 
 export const COMPILER_VERSION = 'omm-catalog/0.1.0';
 

@@ -4,6 +4,8 @@ import { commaList, type Query } from '../query.js';
 /** Interface-2 type names (plural) and the snapshot's. */
 export type OmType = 'songs' | 'albums' | 'artists' | 'playlists' | 'stations';
 export const OUR_TYPE: Record<OmType, ResourceType> = { songs: 'song', albums: 'album', artists: 'artist', playlists: 'playlist', stations: 'station' };
+/** The snapshot's type names -> interface 2's, for the types both list and search. */
+export const OM_TYPE = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const satisfies Record<Exclude<ResourceType, 'station'>, OmType>;
 
 /** A relationship as interface 2 names it. */
 export type OmRelation = 'albums' | 'artists' | 'songs' | 'tracks' | 'lyrics';

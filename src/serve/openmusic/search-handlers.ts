@@ -6,7 +6,7 @@ import { searchText } from '../../index-format/search-text.js';
 import { stored, type StationView } from '../stations.js';
 import { parseTerm, SEARCH_TYPES, topHits, type SearchType } from '../v1/search-handler.js';
 import { genrePredicate, pageOf } from './genre-filter.js';
-import { parseOmRequest, type EndpointSpec, type OmType } from './params.js';
+import { OM_TYPE, parseOmRequest, type EndpointSpec } from './params.js';
 import { OmRenderer } from './render.js';
 import { listBody } from './resource-handlers.js';
 
@@ -14,7 +14,6 @@ const BUCKETS = ['top', 'songs', 'artists', 'albums', 'stations', 'playlists'] a
 const DEFAULT_BUCKETS = ['top', 'songs', 'artists', 'albums'];
 /** Resources per bucket unless `limit[<bucket>]` says otherwise (songs, albums, artists). */
 export const BUCKET_DEFAULT = 10;
-const OM: Record<SearchType, OmType> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' };
 
 export const SEARCH: EndpointSpec = {
   type: 'songs',
@@ -37,15 +36,15 @@ export const searchBuckets: Handler = ({ cat, query }) => {
   const buckets = req.buckets.size > 0 ? req.buckets : new Set(DEFAULT_BUCKETS);
   const renderer = new OmRenderer(cat, req.render);
   const results = new Map<SearchType, SearchResult>();
-  const needs = (type: SearchType) => buckets.has(OM[type]) || buckets.has('top') || (type === 'artist' && buckets.has('stations'));
+  const needs = (type: SearchType) => buckets.has(OM_TYPE[type]) || buckets.has('top') || (type === 'artist' && buckets.has('stations'));
   for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchIndex(cat.search(type), term));
   const data: Record<string, unknown> = {};
   for (const bucket of BUCKETS) {
     if (!buckets.has(bucket)) continue;
-    if (bucket === 'top') data.top = topHits(cat, results).map((h) => renderer.resource(OM[h.type], h.ordinal));
+    if (bucket === 'top') data.top = topHits(cat, results).map((h) => renderer.resource(OM_TYPE[h.type], h.ordinal));
     else if (bucket === 'stations') data.stations = stationsFor(cat, term, results.get('artist')!).map((v) => renderer.station(v));
     else {
-      const type = SEARCH_TYPES.find((t) => OM[t] === bucket)!;
+      const type = SEARCH_TYPES.find((t) => OM_TYPE[t] === bucket)!;
       const limit = req.render.limits.get(bucket) ?? BUCKET_DEFAULT;
       const index = cat.search(type);
       data[bucket] = renderer.list(bucket, results.get(type)!.hits.slice(0, limit).map((h) => index.ordinal(h.rank)));
@@ -101,7 +100,7 @@ export function searchOfType(type: SearchType): Handler {
     if (req.offset + req.limit > SEARCH_WINDOW) throw requestError(400, `offset + limit must not exceed ${SEARCH_WINDOW} on search`, 'offset', String(req.offset));
     const index = cat.search(type);
     let ordinals = searchIndex(index, term).hits.map((h) => index.ordinal(h.rank));
-    if (req.genres) ordinals = ordinals.filter(genrePredicate(cat, OM[type], req.genres));
-    return listBody(new OmRenderer(cat, req.render), OM[type], pageOf(ordinals, req.offset, req.limit), req);
+    if (req.genres) ordinals = ordinals.filter(genrePredicate(cat, OM_TYPE[type], req.genres));
+    return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], pageOf(ordinals, req.offset, req.limit), req);
   };
 }
