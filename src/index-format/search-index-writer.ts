@@ -1,5 +1,6 @@
 import { SHARD_KINDS } from './constants.js';
 import { hashKey } from './key-table.js';
+import { hashedTable, sortByBytes, typoTable, wordSetHash } from './search-keys.js';
 import { searchText } from './search-text.js';
 import { ShardWriter, type WrittenShard } from './shard-writer.js';
 import { GrowableU32, u32Bytes } from './u32.js';
@@ -21,15 +22,20 @@ export interface SearchDocuments {
 
 /**
  * Sections of a search shard (all u32 arrays are little-endian; r = popularity rank):
- * - `terms.offsets` / `terms.bytes`: every distinct token, sorted by UTF-16 code units, so the
- *   terms sharing a prefix form one contiguous id range;
+ * - `terms.offsets` / `terms.bytes`: every distinct token, sorted by UTF-8 bytes, so the terms
+ *   sharing a prefix form one contiguous id range;
  * - `terms.hash`: open-addressing table of [hash, term id + 1] pairs for exact term lookups;
  * - `postings.offsets` / `postings`: per term id, the ranks r of the documents holding it,
  *   ascending. A prefix range's postings are one contiguous slice;
  * - `docname.*` / `docartist.*`: per r, the term ids of its name and of its artists (forward
  *   index, to check the other words of a query against a candidate);
  * - `names.offsets` / `names.bytes`: per r, its normalised name; `names.order`: the ranks sorted by
- *   normalised name (ties by r), for exact-name and name-prefix ranges;
+ *   normalised name as UTF-8 bytes (ties by r), for exact-name and name-prefix ranges;
+ * - `keys.hashes` / `keys.ranks` / `keys.checks`: word-set keys (search-keys.ts): per r, the
+ *   hashes of its name's term ids, and of those joined with each credited artist's, sorted by
+ *   (hash, r);
+ * - `typo.hashes` / `typo.terms`: typo keys (search-keys.ts): each term under its own hash and
+ *   those of its one-deletion strings, sorted by (hash, term id);
  * - `ordinals`: r -> record ordinal.
  */
 export function writeSearchIndex(path: string, buildId: string, docs: SearchDocuments): WrittenShard {
@@ -50,13 +56,15 @@ export function writeSearchIndex(path: string, buildId: string, docs: SearchDocu
     nameTerms[r] = note(unique(name));
     artistTerms[r] = docs.artists ? note(creditedTokens(docs.artists, artistTokens, ordinal)) : [];
   }
-  const terms = [...termIds.keys()].sort(); // default sort: UTF-16 code units
+  const terms = sortByBytes(termIds.keys());
   terms.forEach((t, id) => termIds.set(t, id));
 
   const docName = adjacency(nameTerms, termIds);
   const docArtist = adjacency(artistTerms, termIds);
   const postings = invertDocuments(count, terms.length, docName, docArtist);
   const nameOrder = orderByName(normalNames);
+  const keys = wordSetKeys(count, docName, docs.artists ? artistTokens.map((tokens) => tokens.map((t) => termIds.get(t)!)) : null, docs);
+  const typo = typoTable(terms);
 
   const writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
   const termBytes = stringTable(terms);
@@ -73,15 +81,20 @@ export function writeSearchIndex(path: string, buildId: string, docs: SearchDocu
   writer.section('names.offsets', u32Bytes(names.offsets));
   writer.section('names.bytes', names.bytes);
   writer.section('names.order', u32Bytes(nameOrder));
+  writer.section('keys.hashes', u32Bytes(keys.hashes));
+  writer.section('keys.ranks', u32Bytes(keys.values));
+  writer.section('keys.checks', u32Bytes(keys.checks!));
+  writer.section('typo.hashes', u32Bytes(typo.hashes));
+  writer.section('typo.terms', u32Bytes(typo.values));
   writer.section('ordinals', u32Bytes(docs.ordinals));
   return writer.finish({ type: docs.type, documents: count, terms: terms.length, alphabet: alphabetOf(terms) });
 }
 
 const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Ranks sorted by name (UTF-16 code units), ties by rank: a sort of the distinct names, then a counting sort. */
+/** Ranks sorted by name (UTF-8 bytes), ties by rank: a sort of the distinct names, then a counting sort. */
 function orderByName(names: readonly string[]): Uint32Array {
-  const distinct = [...new Set(names)].sort();
+  const distinct = sortByBytes(new Set(names));
   const dense = new Map<string, number>();
   distinct.forEach((n, i) => dense.set(n, i));
   const starts = new Uint32Array(distinct.length + 1);
@@ -91,6 +104,43 @@ function orderByName(names: readonly string[]): Uint32Array {
   const order = new Uint32Array(names.length);
   for (let r = 0; r < names.length; r++) order[starts[keys[r]]++] = r;
   return order;
+}
+
+/**
+ * Word-set keys: per rank, its name's term ids as a set, and that set joined with each credited
+ * artist's term ids (a set equal to one already keyed is keyed once).
+ */
+function wordSetKeys(count: number, docName: Adjacency, artistTermIds: number[][] | null, docs: SearchDocuments): ReturnType<typeof hashedTable> {
+  const hashes = new GrowableU32(count * 2);
+  const checks = new GrowableU32(count * 2);
+  const ranks = new GrowableU32(count * 2);
+  const ids = new Set<number>();
+  const key = (r: number) => {
+    const sorted = Uint32Array.from(ids).sort();
+    hashes.push(wordSetHash(sorted, 0));
+    checks.push(wordSetHash(sorted, 1));
+    ranks.push(r);
+  };
+  for (let r = 0; r < count; r++) {
+    ids.clear();
+    for (let k = docName.offsets[r]; k < docName.offsets[r + 1]; k++) ids.add(docName.targets[k]);
+    if (ids.size > 0) key(r);
+    if (!artistTermIds || !docs.artists) continue;
+    const ordinal = docs.ordinals[r];
+    for (let k = docs.artists.offsets[ordinal]; k < docs.artists.offsets[ordinal + 1]; k++) {
+      const before = ids.size;
+      const added: number[] = [];
+      for (const t of artistTermIds[docs.artists.targets[k]]) {
+        if (!ids.has(t)) {
+          ids.add(t);
+          added.push(t);
+        }
+      }
+      if (ids.size > before) key(r);
+      for (const t of added) ids.delete(t);
+    }
+  }
+  return hashedTable(hashes.view(), ranks.view(), hashes.length, checks.view());
 }
 
 function creditedTokens(artists: NonNullable<SearchDocuments['artists']>, tokens: string[][], ordinal: number): string[] {

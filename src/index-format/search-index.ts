@@ -1,6 +1,12 @@
 import { FormatError } from './errors.js';
 import { hashKey } from './key-table.js';
+import { deletions, hashRun, stringHash, wordSetHash } from './search-keys.js';
 import type { Shard } from './shard-reader.js';
+
+/** A term gets a bitmap when at least one document in this many holds it. */
+export const BITMAP_DENSITY = 256;
+/** Bytes of bitmaps one index keeps at most (the first terms asked for get them). */
+export const BITMAP_BUDGET = 64 * 2 ** 20;
 
 /** A half-open range of term ids [from, to). */
 export interface TermRange {
@@ -20,6 +26,9 @@ export class SearchIndex {
   /** Every character used by some term, sorted. */
   readonly alphabet: string;
   private readonly views = new Map<string, Uint32Array>();
+  private readonly tables = new Map<'terms' | 'names', StringTable>();
+  private readonly bitmaps = new Map<number, Uint32Array | null>();
+  private bitmapBytes = 0;
 
   constructor(private readonly shard: Shard) {
     const meta = shard.meta;
@@ -55,6 +64,17 @@ export class SearchIndex {
     return this.string('names', rank);
   }
 
+  /** The strings of `terms.*` or `names.*`, their sections read (and verified) once. */
+  private table(name: 'terms' | 'names'): StringTable {
+    let table = this.tables.get(name);
+    if (!table) {
+      const section = this.shard.section(`${name}.bytes`);
+      table = new StringTable(this.u32(`${name}.offsets`), this.shard.bytes(section.start, section.length), this.shard.path, name);
+      this.tables.set(name, table);
+    }
+    return table;
+  }
+
   /** Id of an exact term, or -1. */
   termId(term: string): number {
     const slots = this.u32('terms.hash');
@@ -73,26 +93,81 @@ export class SearchIndex {
 
   /** Term ids starting with `prefix` (empty range when none). */
   prefixRange(prefix: string): TermRange {
-    return prefixRangeOf(this.terms, (i) => this.term(i), prefix);
+    const terms = this.table('terms');
+    return prefixRangeOf(this.terms, (i) => i, terms, Buffer.from(prefix, 'utf8'));
   }
 
   /** Positions in `names.order` whose name starts with `prefix`. */
   namePrefixRange(prefix: string): TermRange {
     const order = this.u32('names.order');
-    return prefixRangeOf(order.length, (i) => this.name(order[i]), prefix);
+    return prefixRangeOf(order.length, (i) => order[i], this.table('names'), Buffer.from(prefix, 'utf8'));
   }
 
   /** End of the names equal to `name` at the start of `range` (a name-prefix range of `name`). */
   nameEqualEnd(range: TermRange, name: string): number {
     const order = this.u32('names.order');
+    const names = this.table('names');
+    const length = Buffer.byteLength(name, 'utf8');
     let lo = range.from;
     let hi = range.to;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.name(order[mid]) === name) lo = mid + 1;
+      if (names.byteLength(order[mid]) === length) lo = mid + 1;
       else hi = mid;
     }
     return lo;
+  }
+
+  /**
+   * Ranks keyed under the word set `sortedIds` (term ids ascending, no repeats), ascending,
+   * at most `limit` of them: entries whose two hashes both agree.
+   */
+  wordSetRanks(sortedIds: ArrayLike<number>, limit: number): number[] {
+    const run = hashRun(this.u32('keys.hashes'), wordSetHash(sortedIds, 0));
+    const ranks = this.u32('keys.ranks');
+    const checks = this.u32('keys.checks');
+    const check = wordSetHash(sortedIds, 1);
+    const out: number[] = [];
+    for (let i = run.from; i < run.to && out.length < limit; i++) if (checks[i] === check) out.push(ranks[i]);
+    return out;
+  }
+
+  /**
+   * Ids of the terms that may be one edit from `word` (they share the word or one of its
+   * one-deletion strings with it, by hash), without repeats; the caller checks the distance.
+   */
+  typoCandidates(word: string): Set<number> {
+    const hashes = this.u32('typo.hashes');
+    const values = this.u32('typo.terms');
+    const found = new Set<number>();
+    for (const probe of [word, ...deletions(word)]) {
+      const run = hashRun(hashes, stringHash(probe));
+      for (let i = run.from; i < run.to; i++) found.add(values[i]);
+    }
+    return found;
+  }
+
+  /**
+   * A bitmap of the documents holding term `id` (bit r of word r >> 5), when at least one
+   * document in BITMAP_DENSITY holds it and the index's bitmaps stay within BITMAP_BUDGET
+   * bytes; else null. Built from the postings on first use and kept: a bit test is several
+   * times cheaper than a seek in the postings.
+   */
+  bitmap(id: number): Uint32Array | null {
+    let map = this.bitmaps.get(id);
+    if (map !== undefined) return map;
+    const offsets = this.u32('postings.offsets');
+    const count = offsets[id + 1] - offsets[id];
+    const bytes = ((this.documents + 31) >>> 5) * 4;
+    map = null;
+    if (this.documents > 0 && count * BITMAP_DENSITY >= this.documents && this.bitmapBytes + bytes <= BITMAP_BUDGET) {
+      this.bitmapBytes += bytes;
+      const postings = this.u32('postings');
+      map = new Uint32Array((this.documents + 31) >>> 5);
+      for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
+    }
+    this.bitmaps.set(id, map);
+    return map;
   }
 
   /** Number of postings of a term range (documents counted once per term). */
@@ -102,29 +177,60 @@ export class SearchIndex {
   }
 
   private string(table: 'terms' | 'names', i: number): string {
-    const offsets = this.u32(`${table}.offsets`);
-    const section = this.shard.section(`${table}.bytes`);
-    const from = offsets[i];
-    const to = offsets[i + 1];
-    if (to < from || to > section.length) throw new FormatError('E_FORMAT_RECORD', `${table} entry ${i} is out of bounds`, this.shard.path);
-    return this.shard.bytes(section.start + from, to - from).toString('utf8');
+    return this.table(table).at(i);
   }
 }
 
-/** The range [from, to) of a sorted sequence of strings that start with `prefix`. */
-export function prefixRangeOf(length: number, at: (i: number) => string, prefix: string): TermRange {
+/** UTF-8 strings stored as offsets into one byte section. */
+class StringTable {
+  constructor(
+    private readonly offsets: Uint32Array,
+    private readonly bytes: Buffer,
+    private readonly path: string,
+    private readonly name: string,
+  ) {}
+
+  at(i: number): string {
+    const from = this.offsets[i];
+    const to = this.offsets[i + 1];
+    if (to < from || to > this.bytes.length) throw new FormatError('E_FORMAT_RECORD', `${this.name} entry ${i} is out of bounds`, this.path);
+    return this.bytes.toString('utf8', from, to);
+  }
+
+  byteLength(i: number): number {
+    return this.offsets[i + 1] - this.offsets[i];
+  }
+
+  /** String i against `key` by bytes, looking at no more than key's length: < 0, 0 (i starts with key) or > 0. */
+  comparePrefix(i: number, key: Uint8Array): number {
+    const bytes = this.bytes;
+    const from = this.offsets[i];
+    const length = Math.min(this.offsets[i + 1] - from, key.length);
+    for (let k = 0; k < length; k++) {
+      const d = bytes[from + k] - key[k];
+      if (d !== 0) return d;
+    }
+    return length < key.length ? -1 : 0;
+  }
+}
+
+/**
+ * The range [from, to) of positions whose strings (`table` at `at(position)`, sorted by bytes)
+ * start with `prefix`: two binary searches comparing bytes, no string decoded.
+ */
+function prefixRangeOf(length: number, at: (position: number) => number, table: StringTable, prefix: Uint8Array): TermRange {
   let lo = 0;
   let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (at(mid) < prefix) lo = mid + 1;
+    if (table.comparePrefix(at(mid), prefix) < 0) lo = mid + 1;
     else hi = mid;
   }
   const from = lo;
   hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (at(mid).startsWith(prefix)) lo = mid + 1;
+    if (table.comparePrefix(at(mid), prefix) === 0) lo = mid + 1;
     else hi = mid;
   }
   return { from, to: lo };

@@ -33,4 +33,4 @@ export function searchTokens(text: string): string[] {
 }
 
 /** What the manifest records about the search index, so a reader can refuse a mismatch. */
-export const SEARCH_INDEX_INFO = { format: 'omm-search', version: 1, textVersion: SEARCH_TEXT_VERSION } as const;
+export const SEARCH_INDEX_INFO = { format: 'omm-search', version: 2, textVersion: SEARCH_TEXT_VERSION } as const;

@@ -48,7 +48,7 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   let best: Best | null = null;
   for (const term of terms) {
     const found = new Map<number, number>();
-    for (const hit of searchIndex(index, term, CANDIDATES_PER_SEARCH).hits) {
+    for (const hit of searchIndex(index, term, { window: CANDIDATES_PER_SEARCH }).hits) {
       const ordinal = index.ordinal(hit.rank);
       if (!candidates.has(ordinal)) {
         candidates.set(ordinal, hit.rank);
@@ -96,7 +96,7 @@ function worksOfArtists(cat: Catalog, type: 'song' | 'album', credit: string, se
   const out = new Map<number, number>();
   const names = new Set([searchText(credit), ...artistSet(credit)]);
   for (const name of names) {
-    for (const hit of searchIndex(artists, name).hits.slice(0, FALLBACK_ARTISTS)) {
+    for (const hit of searchIndex(artists, name, { need: FALLBACK_ARTISTS }).hits) {
       if (jaroWinkler(name, artists.name(hit.rank)) < FALLBACK_ARTIST_SIMILARITY) continue;
       const targets = works.targetsOf(artists.ordinal(hit.rank));
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {

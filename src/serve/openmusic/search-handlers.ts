@@ -4,7 +4,7 @@ import type { Handler } from '../context.js';
 import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../search/search-engine.js';
 import { searchText } from '../../index-format/search-text.js';
 import { stored, type StationView } from '../stations.js';
-import { parseTerm, SEARCH_TYPES, topHits, type SearchType } from '../v1/search-handler.js';
+import { parseTerm, SEARCH_TYPES, TOP_LIMIT, topHits, type SearchType } from '../v1/search-handler.js';
 import { genrePredicate, pageOf } from './genre-filter.js';
 import { OM_TYPE, parseOmRequest, type EndpointSpec } from './params.js';
 import { OmRenderer } from './render.js';
@@ -37,7 +37,13 @@ export const searchBuckets: Handler = ({ cat, query }) => {
   const renderer = new OmRenderer(cat, req.render);
   const results = new Map<SearchType, SearchResult>();
   const needs = (type: SearchType) => buckets.has(OM_TYPE[type]) || buckets.has('top') || (type === 'artist' && buckets.has('stations'));
-  for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchIndex(cat.search(type), term));
+  // Hits each type must rank: its bucket's limit, the top bucket's 10, and for stations the artists until 10 have one.
+  const need = (type: SearchType) => {
+    if (type === 'artist' && buckets.has('stations')) return SEARCH_WINDOW;
+    const own = buckets.has(OM_TYPE[type]) ? (req.render.limits.get(OM_TYPE[type]) ?? BUCKET_DEFAULT) : 0;
+    return Math.max(own, buckets.has('top') ? TOP_LIMIT : 0);
+  };
+  for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchIndex(cat.search(type), term, { need: need(type) }));
   const data: Record<string, unknown> = {};
   for (const bucket of BUCKETS) {
     if (!buckets.has(bucket)) continue;
@@ -99,8 +105,13 @@ export function searchOfType(type: SearchType): Handler {
     query.check();
     if (req.offset + req.limit > SEARCH_WINDOW) throw requestError(400, `offset + limit must not exceed ${SEARCH_WINDOW} on search`, 'offset', String(req.offset));
     const index = cat.search(type);
-    let ordinals = searchIndex(index, term).hits.map((h) => index.ordinal(h.rank));
-    if (req.genres) ordinals = ordinals.filter(genrePredicate(cat, OM_TYPE[type], req.genres));
-    return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], pageOf(ordinals, req.offset, req.limit), req);
+    if (req.genres) {
+      // The genre filter needs every result of the window, then pages what passes.
+      const ordinals = searchIndex(index, term).hits.map((h) => index.ordinal(h.rank)).filter(genrePredicate(cat, OM_TYPE[type], req.genres));
+      return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], pageOf(ordinals, req.offset, req.limit), req);
+    }
+    const result = searchIndex(index, term, { need: req.offset + req.limit });
+    const ordinals = result.hits.slice(req.offset).map((h) => index.ordinal(h.rank));
+    return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], { ordinals, hasNext: req.offset + req.limit < result.total }, req);
   };
 }

@@ -1,11 +1,12 @@
 import type { SearchIndex, TermRange } from '../../index-format/search-index.js';
 import { searchText } from '../../index-format/search-text.js';
+import { withinOneEdit } from '../match/one-edit.js';
+import { scanAllWords, type Collector, type QueryWord } from './all-words.js';
 import { IntSet } from './int-set.js';
-import { RankMerge } from './rank-merge.js';
 import { typoVariants } from './typo-variants.js';
 
 /** How well a document matched; smaller is better. */
-export const TIER = { exactName: 0, namePrefix: 1, allWordsName: 2, allWords: 3, fuzzy: 4 } as const;
+export const TIER = { exactName: 0, namePrefix: 1, wordSet: 2, allWords: 3, fuzzy: 4 } as const;
 
 export interface SearchHit {
   /** Popularity rank within its type (0 = most popular). */
@@ -14,161 +15,227 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
-  /** Best first: by tier, then popularity; at most SEARCH_WINDOW. */
+  /** The best `need` results, best first: by tier, then popularity. */
   readonly hits: SearchHit[];
-  /** The number of hits: every page of the same term agrees on it. */
+  /** The number of results, at most the window: every page of the same term agrees on it. */
   readonly total: number;
 }
 
-/** Results of one type are ranked up to this many: offset + limit may not pass it. */
+export interface SearchOptions {
+  /** How many of the best results to return (a page's offset + limit); default the window. */
+  readonly need?: number;
+  /** Results are counted up to this many (offset + limit may not pass it); default SEARCH_WINDOW. */
+  readonly window?: number;
+  /** Candidates the all-words tiers examine; default CANDIDATE_SCAN. */
+  readonly scan?: number;
+  /** Whether the typo-tolerant tier may run; default true. */
+  readonly fuzzy?: boolean;
+}
+
+/** Results of one type are counted up to this many: offset + limit may not pass it. */
 export const SEARCH_WINDOW = 1000;
 /** A name-prefix range longer than this is not ranked on its own (its names are still found by their words). */
-const NAME_PREFIX_SCAN = 5_000;
+export const NAME_PREFIX_SCAN = 5_000;
 /**
- * Candidates a word pass examines, most popular first, before it stops. This bounds the cost of
- * a query of common words; such a query returns the matches among its most popular candidates.
+ * Candidates (documents holding the query's rarest word, most popular first) an all-words tier
+ * examines before it stops. This bounds the cost of a query of common words: such a query
+ * returns the matches among the most popular documents holding its rarest word.
  */
-export const CANDIDATE_SCAN = 20_000;
-/** The typo-tolerant pass runs when the exact passes found fewer results than this. */
+export const CANDIDATE_SCAN = 5_000;
+/** The typo-tolerant tier runs when the exact tiers found fewer results than this. */
 export const FUZZY_BELOW = 10;
 /** Words shorter than this (in characters) are not corrected; longer than the second, neither. */
 const TYPO_MIN = 4;
 const TYPO_MAX = 32;
 const TYPO_PREFIX_MIN = 7;
 
-/** The terms one query word accepts. */
-type WordTerms = TermRange[];
+/** The results counted so far and the hits kept for the page. */
+class Ranking implements Collector {
+  readonly hits: SearchHit[] = [];
+  total = 0;
+  /** Results of the word-set and later tiers while few (what the typo tier must not repeat). */
+  readonly early: number[] = [];
 
-/**
- * Ranks the documents of one index for a query:
- * 1. the whole normalised name equals the query;
- * 2. the name starts with the query;
- * 3. every word of the query is in the name or the artists (the last word may be a prefix), and
- *    the query covers every word of the name;
- * 4. the same, with name words left over;
- * 5. the same with one typo allowed per word of 4+ characters (run only when 1-4 found fewer
- *    than FUZZY_BELOW).
- * Within a tier the more popular comes first. Everything reads precomputed sections: ranges by
- * binary search, candidates from postings in popularity order, checks on the forward index.
- * The result does not depend on the page asked for, so totals agree across pages. A smaller
- * `window` (the matcher's candidates) stops each pass as soon as that many are found.
- */
-export function searchIndex(index: SearchIndex, term: string, window = SEARCH_WINDOW): SearchResult {
-  const normal = searchText(term);
-  if (normal.length === 0 || index.documents === 0) return { hits: [], total: 0 };
-  const words = [...new Set(normal.split(' '))];
-  const seen = new IntSet();
-  const hits: SearchHit[] = [];
-  const add = (rank: number, tier: number) => {
-    if (hits.length < window && seen.add(rank)) hits.push({ rank, tier });
-  };
+  constructor(
+    readonly need: number,
+    readonly window: number,
+  ) {}
 
-  const order = index.u32('names.order');
-  const byName = index.namePrefixRange(normal);
-  const exactEnd = index.nameEqualEnd(byName, normal);
-  for (let k = byName.from; k < exactEnd && hits.length < window; k++) add(order[k], TIER.exactName);
-  if (byName.to - exactEnd <= NAME_PREFIX_SCAN && hits.length < window) {
-    const ranks = order.slice(exactEnd, byName.to).sort();
-    for (const r of ranks.subarray(0, window)) add(r, TIER.namePrefix);
+  get full(): boolean {
+    return this.total >= this.window;
   }
 
-  const exactWords = wordTerms(index, words, false);
-  if (exactWords && hits.length < window) {
-    const pass = allWords(index, exactWords, seen, window);
-    for (const r of pass.covered) add(r, TIER.allWordsName);
-    for (const r of pass.other) add(r, TIER.allWords);
+  get pageFull(): boolean {
+    return this.hits.length >= this.need;
   }
-  if (hits.length < FUZZY_BELOW) {
-    const fuzzyWords = wordTerms(index, words, true);
-    if (fuzzyWords) {
-      const pass = allWords(index, fuzzyWords, seen, window);
-      for (const r of pass.covered) add(r, TIER.fuzzy);
-      for (const r of pass.other) add(r, TIER.fuzzy);
-    }
+
+  add(rank: number, tier: number): void {
+    if (this.hits.length < this.need) this.hits.push({ rank, tier });
+    if (this.total < FUZZY_BELOW) this.early.push(rank);
+    this.total++;
   }
-  return { hits, total: hits.length };
+
+  /** Counts `count` results of a run whose first hits `at(0..)` are in order. */
+  addRun(count: number, tier: number, at: (i: number) => number): void {
+    const take = Math.min(count, this.window - this.total);
+    const keep = Math.min(take, this.need - this.hits.length);
+    for (let i = 0; i < keep; i++) this.hits.push({ rank: at(i), tier });
+    this.total += take;
+  }
 }
 
 /**
- * Term ranges per word, or null when some word matches no term at all. With `typos`, a word
- * that is not in the dictionary as typed (for the last word: that no term starts with) of 4 to
- * 32 characters also accepts the terms one edit away; null when no word needed that (the
- * exact pass already said everything).
+ * Ranks the documents of one index for a query, in tiers, each in popularity order and without
+ * the documents of the tiers before it:
+ * 0. the whole normalised name equals the query;
+ * 1. the name starts with the query (skipped when more than NAME_PREFIX_SCAN names do);
+ * 2. the query's words are exactly the name's words, or the name's and one credited artist's,
+ *    in any order ("title artist");
+ * 3. every word of the query is in the name or the artists, the last word possibly a prefix;
+ * 4. the same with one typo allowed per word of 4+ characters (run only when 0-3 found fewer
+ *    than FUZZY_BELOW).
+ * Tiers 0 and 1 are ranges of the name order, tier 2 one lookup of the word-set keys, tiers 3
+ * and 4 a scan of the rarest word's postings (CANDIDATE_SCAN). Only the hits a page needs are
+ * kept; the rest are counted (up to the window), so the cost follows the page asked for while
+ * the total and the order do not depend on it: pages of the same term agree.
  */
-function wordTerms(index: SearchIndex, words: string[], typos: boolean): WordTerms[] | null {
-  const out: WordTerms[] = [];
+export function searchIndex(index: SearchIndex, term: string, options: SearchOptions = {}): SearchResult {
+  const window = options.window ?? SEARCH_WINDOW;
+  const need = Math.min(options.need ?? window, window);
+  const scan = Math.max(options.scan ?? CANDIDATE_SCAN, window);
+  const normal = searchText(term);
+  if (normal.length === 0 || index.documents === 0) return { hits: [], total: 0 };
+  const words = [...new Set(normal.split(' '))];
+  const out = new Ranking(need, window);
+
+  // Tiers 0 and 1: ranges of the name order.
+  const order = index.u32('names.order');
+  const byName = index.namePrefixRange(normal);
+  const exactEnd = index.nameEqualEnd(byName, normal);
+  out.addRun(exactEnd - byName.from, TIER.exactName, (i) => order[byName.from + i]);
+  const prefixCount = byName.to - exactEnd;
+  const ranked = prefixCount <= NAME_PREFIX_SCAN;
+  if (ranked && !out.full) {
+    const smallest = smallestRanks(order, exactEnd, byName.to, need - out.hits.length);
+    out.addRun(prefixCount, TIER.namePrefix, (i) => smallest[i]);
+  }
+  if (out.full) return out;
+  // What the later tiers skip: the results so far (fewer than the window).
+  const earlier = new IntSet(out.total * 2);
+  for (let k = byName.from; k < (ranked ? byName.to : exactEnd); k++) earlier.add(order[k]);
+
+  // Tier 2: the word-set keys.
+  const ids = words.map((w) => index.termId(w));
+  if (ids.every((id) => id >= 0)) {
+    for (const r of index.wordSetRanks(Uint32Array.from(ids).sort(), scan)) {
+      if (out.full) break;
+      if (!earlier.add(r)) continue;
+      out.add(r, TIER.wordSet);
+    }
+  }
+  if (out.full) return out;
+  const skip = (r: number) => earlier.has(r);
+
+  // Tier 3: every word.
+  const exact = exactWords(index, words);
+  if (exact) {
+    const offsets = index.u32('postings.offsets');
+    // One word: every candidate matches, so a term held by `window` documents fills the window.
+    let saturated = false;
+    if (exact.length === 1 && scan >= window) for (const r of exact[0].ranges) for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] >= window) saturated = true;
+    scanAllWords(index, exact, TIER.allWords, scan, skip, out, saturated);
+    if (saturated) out.total = window;
+  }
+
+  // Tier 4: one typo per word.
+  if (out.total < FUZZY_BELOW && options.fuzzy !== false) {
+    const fuzzy = correctedWords(index, words);
+    if (fuzzy) {
+      for (const r of out.early) earlier.add(r);
+      scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
+    }
+  }
+  return out;
+}
+
+/** The `count` smallest values of order[from, to), ascending (a bounded max-heap, one pass). */
+function smallestRanks(order: Uint32Array, from: number, to: number, count: number): Uint32Array {
+  const n = Math.min(count, to - from);
+  if (n <= 0) return new Uint32Array(0);
+  if (n === to - from) return order.slice(from, to).sort();
+  const heap = order.slice(from, from + n);
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) return;
+      const m = l + 1 < n && heap[l + 1] > heap[l] ? l + 1 : l;
+      if (heap[m] <= heap[i]) return;
+      const tmp = heap[i];
+      heap[i] = heap[m];
+      heap[m] = tmp;
+      i = m;
+    }
+  };
+  for (let i = (n >> 1) - 1; i >= 0; i--) down(i);
+  for (let k = from + n; k < to; k++) {
+    if (order[k] < heap[0]) {
+      heap[0] = order[k];
+      down(0);
+    }
+  }
+  return heap.sort();
+}
+
+/** The words as typed (the last one as a prefix), or null when one matches no term. */
+function exactWords(index: SearchIndex, words: string[]): QueryWord[] | null {
+  const out: QueryWord[] = [];
+  for (let w = 0; w < words.length; w++) {
+    const range = asTyped(index, words[w], w === words.length - 1);
+    if (!range) return null;
+    out.push({ ranges: [range] });
+  }
+  return out;
+}
+
+function asTyped(index: SearchIndex, word: string, last: boolean): TermRange | null {
+  if (last) {
+    const range = index.prefixRange(word);
+    return range.to > range.from ? range : null;
+  }
+  const id = index.termId(word);
+  return id >= 0 ? { from: id, to: id + 1 } : null;
+}
+
+/**
+ * The words with typos forgiven: a word found as typed (the last: that some term starts with)
+ * stays as it is; one of 4 to 32 characters that is not also accepts the terms one edit away
+ * (the last word, from 7 characters, also the terms starting one edit away from it). Null when
+ * no word needed that (the exact tiers already said everything) or one still matches nothing.
+ */
+function correctedWords(index: SearchIndex, words: string[]): QueryWord[] | null {
+  const out: QueryWord[] = [];
   let corrected = false;
   for (let w = 0; w < words.length; w++) {
     const word = words[w];
     const last = w === words.length - 1;
-    const ranges: TermRange[] = [];
-    if (last) pushNonEmpty(ranges, index.prefixRange(word));
-    else {
-      const id = index.termId(word);
-      if (id >= 0) ranges.push({ from: id, to: id + 1 });
+    const typed = asTyped(index, word, last);
+    if (typed) {
+      out.push({ ranges: [typed] });
+      continue;
     }
     const length = [...word].length;
-    if (typos && ranges.length === 0 && length >= TYPO_MIN && length <= TYPO_MAX) {
-      corrected = true;
+    if (length < TYPO_MIN || length > TYPO_MAX) return null;
+    corrected = true;
+    const ranges: TermRange[] = [];
+    for (const id of index.typoCandidates(word)) if (withinOneEdit(word, index.term(id))) ranges.push({ from: id, to: id + 1 });
+    if (last && length >= TYPO_PREFIX_MIN) {
       for (const variant of typoVariants(word, index.alphabet)) {
-        if (last && length >= TYPO_PREFIX_MIN) pushNonEmpty(ranges, index.prefixRange(variant));
-        else {
-          const id = index.termId(variant);
-          if (id >= 0) ranges.push({ from: id, to: id + 1 });
-        }
+        const range = index.prefixRange(variant);
+        if (range.to > range.from) ranges.push(range);
       }
     }
     if (ranges.length === 0) return null;
-    out.push(ranges);
+    out.push({ ranges });
   }
-  return typos && !corrected ? null : out;
-}
-
-function pushNonEmpty(ranges: TermRange[], range: TermRange): void {
-  if (range.to > range.from) ranges.push(range);
-}
-
-/** Whether term `t` is in one of the flattened [from, to) pairs. */
-function inRanges(pairs: Int32Array, t: number): boolean {
-  for (let i = 0; i < pairs.length; i += 2) if (t >= pairs[i] && t < pairs[i + 1]) return true;
-  return false;
-}
-
-/**
- * Documents holding every word, in popularity order, split into those whose name words the
- * query covers and the rest: a leapfrog join over each word's postings (a union of lists for a
- * prefix or a corrected word), so the walk reads postings sequentially and skips runs by
- * galloping; the forward index is read for matches only.
- */
-function allWords(index: SearchIndex, words: WordTerms[], skip: IntSet, window: number): { covered: number[]; other: number[] } {
-  const offsets = index.u32('postings.offsets');
-  const postings = index.u32('postings');
-  const merges = words.map((ranges) => new RankMerge(offsets, postings, ranges));
-  const allPairs = Int32Array.from(words.flatMap((ranges) => ranges.flatMap((r) => [r.from, r.to])));
-  const nameOffsets = index.u32('docname.offsets');
-  const nameTerms = index.u32('docname.targets');
-  const covered: number[] = [];
-  const other: number[] = [];
-  const room = window - skip.size;
-  let x = 0;
-  for (let steps = 0; steps < CANDIDATE_SCAN && covered.length + other.length < room; steps++) {
-    let agreed = true;
-    for (const merge of merges) {
-      const v = merge.seek(x);
-      if (v < 0) return { covered, other };
-      if (v > x) {
-        x = v;
-        agreed = false;
-        break;
-      }
-    }
-    if (!agreed) continue;
-    if (!skip.has(x)) {
-      let all = true;
-      for (let k = nameOffsets[x]; k < nameOffsets[x + 1] && all; k++) all = inRanges(allPairs, nameTerms[k]);
-      (all ? covered : other).push(x);
-    }
-    x++;
-  }
-  return { covered, other };
+  return corrected ? out : null;
 }

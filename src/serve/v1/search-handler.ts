@@ -55,7 +55,8 @@ export const search: Handler = ({ cat, query }) => {
   const topLimit = Math.min(limit, TOP_LIMIT);
   const results = new Map<SearchType, SearchResult>();
   for (const type of SEARCH_TYPES) {
-    if (types.has(type) || types.has('top')) results.set(type, searchIndex(cat.search(type), term));
+    const need = Math.max(types.has(type) ? offset + limit : 0, types.has('top') ? TOP_LIMIT : 0);
+    if (types.has(type) || types.has('top')) results.set(type, searchIndex(cat.search(type), term, { need }));
   }
   const body: Record<string, unknown> = {};
   for (const type of SEARCH_TYPES) {

@@ -1,0 +1,117 @@
+/**
+ * Two hashed lookup tables of the search index, shared by the writer and the reader so the two
+ * hash alike. Both are stored as a pair of parallel u32 arrays sorted by (hash, value), so a
+ * lookup is one binary search for the run of equal hashes; a hash may collide, so the reader
+ * checks every value it gets back.
+ *
+ * - Word-set keys: per document, the set of its name's term ids, and that set joined with the
+ *   term ids of each credited artist. A query whose words are exactly one of those sets ("title",
+ *   "title artist", in any order) finds the document with one lookup.
+ * - Typo keys: per term, the term and every string one deletion away from it (symmetric
+ *   deletion), so the terms one edit away from a word are found by looking up the word and its
+ *   own deletions, never by generating every substitution and insertion.
+ */
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * Hash of a set of term ids given sorted ascending without repeats. The keys store two: the
+ * table is sorted by the first (seed 0), and the second (seed 1) confirms a match, so a
+ * document is taken for another set's only when 64 bits of hash agree.
+ */
+export function wordSetHash(sortedIds: ArrayLike<number>, seed: 0 | 1 = 0): number {
+  let h = (seed === 0 ? FNV_OFFSET : 0x9747b28c) ^ sortedIds.length;
+  for (let i = 0; i < sortedIds.length; i++) {
+    const v = sortedIds[i];
+    h = Math.imul(h ^ (v & 0xffff), FNV_PRIME);
+    h = Math.imul(h ^ (v >>> 16), FNV_PRIME);
+    if (seed === 1) h ^= h >>> 15;
+  }
+  return h >>> 0;
+}
+
+/** Hash of a string (code units), for the typo keys. */
+export function stringHash(text: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+
+/** The strings one deletion (of a code point) away from `word`, without repeats. */
+export function deletions(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i < chars.length; i++) out.add(chars.slice(0, i).join('') + chars.slice(i + 1).join(''));
+  out.delete('');
+  return [...out];
+}
+
+/** Shortest and longest terms the typo keys hold: a 4..32 character word is one edit from 3..33. */
+export const TYPO_TERM_MIN = 3;
+export const TYPO_TERM_MAX = 33;
+
+export interface HashedTable {
+  readonly hashes: Uint32Array;
+  readonly values: Uint32Array;
+  /** The second hash of each entry, when the table has one. */
+  readonly checks?: Uint32Array;
+}
+
+/** Sorts (hash, value) entries by hash, then value, then check, dropping repeated entries. */
+export function hashedTable(hashes: ArrayLike<number>, values: ArrayLike<number>, count: number, checks?: ArrayLike<number>): HashedTable {
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  order.sort((a, b) => hashes[a] - hashes[b] || values[a] - values[b] || (checks ? checks[a] - checks[b] : 0));
+  const outHashes = new Uint32Array(count);
+  const outValues = new Uint32Array(count);
+  const outChecks = new Uint32Array(checks ? count : 0);
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    const i = order[k];
+    if (n > 0 && outHashes[n - 1] === hashes[i] && outValues[n - 1] === values[i] && (!checks || outChecks[n - 1] === checks[i])) continue;
+    outHashes[n] = hashes[i];
+    outValues[n] = values[i];
+    if (checks) outChecks[n] = checks[i];
+    n++;
+  }
+  return { hashes: outHashes.slice(0, n), values: outValues.slice(0, n), ...(checks ? { checks: outChecks.slice(0, n) } : {}) };
+}
+
+/** Strings sorted by their UTF-8 bytes (= by code point), the order readers compare bytes in. */
+export function sortByBytes(strings: Iterable<string>): string[] {
+  const entries = [...strings].map((s) => ({ s, b: Buffer.from(s, 'utf8') }));
+  entries.sort((x, y) => Buffer.compare(x.b, y.b));
+  return entries.map((e) => e.s);
+}
+
+/** The run [from, to) of `hashes` equal to `hash`. */
+export function hashRun(hashes: Uint32Array, hash: number): { from: number; to: number } {
+  let lo = 0;
+  let hi = hashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (hashes[mid] < hash) lo = mid + 1;
+    else hi = mid;
+  }
+  let to = lo;
+  while (to < hashes.length && hashes[to] === hash) to++;
+  return { from: lo, to };
+}
+
+/** Typo keys of a sorted term list: each term of 3..33 characters under its own hash and its deletions'. */
+export function typoTable(terms: readonly string[]): HashedTable {
+  const hashes: number[] = [];
+  const values: number[] = [];
+  terms.forEach((term, id) => {
+    const length = [...term].length;
+    if (length < TYPO_TERM_MIN || length > TYPO_TERM_MAX) return;
+    hashes.push(stringHash(term));
+    values.push(id);
+    for (const d of deletions(term)) {
+      hashes.push(stringHash(d));
+      values.push(id);
+    }
+  });
+  return hashedTable(hashes, values, hashes.length);
+}
