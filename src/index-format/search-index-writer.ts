@@ -107,8 +107,9 @@ function orderByName(names: readonly string[]): Uint32Array {
 }
 
 /**
- * Word-set keys: per rank, its name's term ids as a set, and that set joined with each credited
- * artist's term ids (a set equal to one already keyed is keyed once).
+ * Word-set keys: per rank, its name's term ids as a set, that set joined with each credited
+ * artist's term ids, and with all of them when there are several (a set equal to one already
+ * keyed is keyed once).
  */
 function wordSetKeys(count: number, docName: Adjacency, artistTermIds: number[][] | null, docs: SearchDocuments): ReturnType<typeof hashedTable> {
   const hashes = new GrowableU32(count * 2);
@@ -127,7 +128,9 @@ function wordSetKeys(count: number, docName: Adjacency, artistTermIds: number[][
     if (ids.size > 0) key(r);
     if (!artistTermIds || !docs.artists) continue;
     const ordinal = docs.ordinals[r];
-    for (let k = docs.artists.offsets[ordinal]; k < docs.artists.offsets[ordinal + 1]; k++) {
+    const from = docs.artists.offsets[ordinal];
+    const to = docs.artists.offsets[ordinal + 1];
+    for (let k = from; k < to; k++) {
       const before = ids.size;
       const added: number[] = [];
       for (const t of artistTermIds[docs.artists.targets[k]]) {
@@ -138,6 +141,12 @@ function wordSetKeys(count: number, docName: Adjacency, artistTermIds: number[][
       }
       if (ids.size > before) key(r);
       for (const t of added) ids.delete(t);
+    }
+    if (to - from > 1) {
+      // Every credited artist together ("title A & B").
+      const before = ids.size;
+      for (let k = from; k < to; k++) for (const t of artistTermIds[docs.artists.targets[k]]) ids.add(t);
+      if (ids.size > before) key(r);
     }
   }
   return hashedTable(hashes.view(), ranks.view(), hashes.length, checks.view());

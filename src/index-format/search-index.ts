@@ -170,6 +170,23 @@ export class SearchIndex {
     return map;
   }
 
+  /** Positions in `names.order` of the documents whose normalised name is `name`. */
+  exactNameRange(name: string): TermRange {
+    const range = this.namePrefixRange(name);
+    return { from: range.from, to: this.nameEqualEnd(range, name) };
+  }
+
+  /** Whether the artists of the document at `rank` hold every term of `ids`. */
+  artistsHold(rank: number, ids: ArrayLike<number>): boolean {
+    const offsets = this.u32('docartist.offsets');
+    const terms = this.u32('docartist.targets');
+    outer: for (let i = 0; i < ids.length; i++) {
+      for (let k = offsets[rank]; k < offsets[rank + 1]; k++) if (terms[k] === ids[i]) continue outer;
+      return false;
+    }
+    return true;
+  }
+
   /** Number of postings of a term range (documents counted once per term). */
   postingCount(range: TermRange): number {
     const offsets = this.u32('postings.offsets');

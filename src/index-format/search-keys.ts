@@ -5,8 +5,9 @@
  * checks every value it gets back.
  *
  * - Word-set keys: per document, the set of its name's term ids, and that set joined with the
- *   term ids of each credited artist. A query whose words are exactly one of those sets ("title",
- *   "title artist", in any order) finds the document with one lookup.
+ *   term ids of each credited artist, and of all of them. A query whose words are exactly one of
+ *   those sets ("title", "title artist", "title A & B", in any order) finds the document with
+ *   one lookup.
  * - Typo keys: per term, the term and every string one deletion away from it (symmetric
  *   deletion), so the terms one edit away from a word are found by looking up the word and its
  *   own deletions, never by generating every substitution and insertion.

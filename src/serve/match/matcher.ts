@@ -1,9 +1,12 @@
-import { artistSet, matchTitle } from '../../index-format/match-text.js';
+import { artistSet, matchTitle, type MatchTitle } from '../../index-format/match-text.js';
+import type { SearchIndex } from '../../index-format/search-index.js';
 import { searchText } from '../../index-format/search-text.js';
 import type { Catalog, CatalogType } from '../catalog.js';
 import { searchIndex } from '../search/search-engine.js';
 import { jaroWinkler } from './jaro-winkler.js';
-import { artistScore, combine, durationScore, titleScore, type PartScores } from './scoring.js';
+import { withinOneEdit } from './one-edit.js';
+import { candidateText } from './candidate-text.js';
+import { artistSetScore, combine, durationScore, titleScore, type PartScores } from './scoring.js';
 
 export interface MatchQuery {
   readonly name: string;
@@ -21,6 +24,8 @@ export interface MatchResult {
 
 /** Candidates taken from each search the matcher runs. */
 const CANDIDATES_PER_SEARCH = 40;
+/** Documents of one exact title the first pass looks through for the credited artists' words. */
+const EXACT_TITLE_SCAN = 5_000;
 /** Artists the fallback looks at per credited name, and works it reads per artist. */
 const FALLBACK_ARTISTS = 3;
 const FALLBACK_WORKS = 500;
@@ -29,45 +34,99 @@ const FALLBACK_ARTIST_SIMILARITY = 0.9;
 
 /**
  * The best catalog resource for a user's metadata, or null when nothing reaches the threshold
- * (scoring.ts). Candidates come from the search index (the name with and without the artist,
- * and the version-free name, most specific first, each search stopping at CANDIDATES_PER_SEARCH),
- * so the cost is one to four searches and a few dozen record reads. A perfect score ends the
- * search early: a search walks in popularity order, so no later candidate could beat it.
+ * (scoring.ts). Cheap, precise stages first; each ends the search when its best is decisive:
+ * a score of 1, or (from stage 2 on) a score over the threshold for a candidate whose whole
+ * normalised title is within one edit of the query's (the right title, give or take a typo).
+ * 1. the documents named exactly as the query whose artists hold every word of the credit,
+ *    most popular first (a range of the name order, a look at each one's artist terms);
+ * 2. the credited artists' works whose title is one edit from the query's (a typo);
+ * 3. the searches' lookup tiers only: exact name, name prefix, and the documents whose words
+ *    are exactly the query's, one typo per word forgiven;
+ * 4. the whole searches (the name with and without the artist, and the version-free name, most
+ *    specific first, each stopping at CANDIDATES_PER_SEARCH), where only a score of 1 ends it;
+ * 5. when nothing reached the threshold, the credited artists' other works.
  * Ties go to the more popular resource, then the smaller ordinal.
  */
 export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery): MatchResult | null {
   const index = cat.search(type);
   const title = matchTitle(query.name);
+  const credit = query.artist && type !== 'artist' ? query.artist : null;
+  const prepared: Prepared = { title, artists: credit ? artistSet(credit) : [] };
+  const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(index.name(best.rank), title.full));
+
+  const candidates = exactTitleCandidates(index, title, credit); // ordinal -> popularity rank
+  let best = bestOf(cat, type, candidates, query, prepared);
+  if (best !== null && best.score === 1) return result(best);
+  if (credit && type !== 'artist') {
+    const near = nearTitlesOfArtists(cat, type, prepared, candidates);
+    for (const [ordinal, rank] of near) candidates.set(ordinal, rank);
+    best = better(best, bestOf(cat, type, near, query, prepared));
+    if (decisive(best)) return result(best!);
+  }
   // Most specific first: a perfect score from "title artist" ends the search.
   const terms = new Set<string>();
-  if (query.artist && type !== 'artist') terms.add(`${query.name} ${query.artist}`);
+  if (credit) terms.add(`${query.name} ${credit}`);
   terms.add(query.name);
-  if (query.artist && type !== 'artist') terms.add(`${title.core} ${query.artist}`);
+  if (credit) terms.add(`${title.core} ${credit}`);
   terms.add(title.core);
-  const candidates = new Map<number, number>(); // ordinal -> popularity rank
-  let best: Best | null = null;
-  for (const term of terms) {
-    const found = new Map<number, number>();
-    for (const hit of searchIndex(index, term, { window: CANDIDATES_PER_SEARCH }).hits) {
-      const ordinal = index.ordinal(hit.rank);
-      if (!candidates.has(ordinal)) {
-        candidates.set(ordinal, hit.rank);
-        found.set(ordinal, hit.rank);
+  for (const scans of [false, true]) {
+    for (const term of terms) {
+      const found = new Map<number, number>();
+      for (const hit of searchIndex(index, term, { window: CANDIDATES_PER_SEARCH, scans }).hits) {
+        const ordinal = index.ordinal(hit.rank);
+        if (!candidates.has(ordinal)) {
+          candidates.set(ordinal, hit.rank);
+          found.set(ordinal, hit.rank);
+        }
       }
+      best = better(best, bestOf(cat, type, found, query, prepared));
+      if (best !== null && best.score === 1) return result(best);
     }
-    best = better(best, bestOf(cat, type, found, query, title));
-    if (best !== null && best.score === 1) break;
+    if (!scans && decisive(best)) return result(best!);
   }
-  if (best === null && query.artist && type !== 'artist') {
+  if (best === null && credit && type !== 'artist') {
     // No candidate the words found is good enough: the title may have a typo in a word that
     // exists elsewhere ("Piece Of Your Heat"), or be in a script the words split poorly. The
     // credited artists' own works are the next place to look.
-    best = bestOf(cat, type, worksOfArtists(cat, type, query.artist, candidates), query, title);
+    best = bestOf(cat, type, worksOfArtists(cat, type, credit, candidates), query, prepared);
   }
-  return best ? { ordinal: best.ordinal, score: best.score, parts: best.parts } : null;
+  return best ? result(best) : null;
 }
 
 type Best = MatchResult & { rank: number };
+
+/** What scoring needs of the query, worked out once. */
+interface Prepared {
+  readonly title: MatchTitle;
+  /** The credited artists, normalised (empty without a credit). */
+  readonly artists: readonly string[];
+}
+
+const result = (best: Best): MatchResult => ({ ordinal: best.ordinal, score: best.score, parts: best.parts });
+
+/**
+ * Documents named exactly as the query (a range of the name order), most popular first, among
+ * the first EXACT_TITLE_SCAN: with a credit whose words are all terms, those whose artists hold
+ * every one; else the first CANDIDATES_PER_SEARCH. A cheap look at many documents before
+ * scoring a few: a title scores 1 only when it is the query's.
+ */
+function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: string | null): Map<number, number> {
+  let ids: number[] | null = null;
+  if (credit !== null) {
+    const words = searchText(credit).split(' ').filter((w) => w.length > 0);
+    const found = words.map((w) => index.termId(w));
+    if (words.length > 0 && found.every((id) => id >= 0)) ids = found;
+  }
+  const order = index.u32('names.order');
+  const out = new Map<number, number>();
+  const range = index.exactNameRange(title.full);
+  const end = Math.min(range.to, range.from + EXACT_TITLE_SCAN);
+  for (let k = range.from; k < end && out.size < CANDIDATES_PER_SEARCH; k++) {
+    const rank = order[k];
+    if (ids === null || index.artistsHold(rank, ids)) out.set(index.ordinal(rank), rank);
+  }
+  return out;
+}
 
 /** The higher score; on a tie the more popular (smaller rank), then the smaller ordinal. */
 function better(a: Best | null, b: Best | null): Best | null {
@@ -78,14 +137,57 @@ function better(a: Best | null, b: Best | null): Best | null {
   return b.ordinal < a.ordinal ? b : a;
 }
 
-function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, title: ReturnType<typeof matchTitle>): Best | null {
+/**
+ * The best of the candidates (ordinal -> popularity rank). Only a candidate whose normalised
+ * name is the query's can score 1 (a title scores 1 only when equal), so those are scored first,
+ * most popular first, and the first to score 1 is the answer: no other can beat it.
+ */
+function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
+  const title = prepared.title;
+  const index = cat.search(type);
+  const sameName: [number, number][] = [];
+  const others: [number, number][] = [];
+  for (const entry of candidates) (index.name(entry[1]) === title.full ? sameName : others).push(entry);
+  sameName.sort((a, b) => a[1] - b[1]);
   let best: Best | null = null;
-  for (const [ordinal, rank] of candidates) {
-    const parts = scoreCandidate(cat, type, ordinal, query, title);
+  for (const [ordinal, rank] of [...sameName, ...others]) {
+    const parts = scoreCandidate(cat, type, ordinal, query, prepared);
     const score = combine(parts);
     if (score !== null) best = better(best, { ordinal, score, parts, rank });
+    if (best !== null && best.score === 1) break;
   }
   return best;
+}
+
+/** Artists of one exact name the typo pass reads the works of. */
+const NEAR_TITLE_ARTISTS = 20;
+
+/**
+ * Works of the artists named exactly as a credited artist (at most NEAR_TITLE_ARTISTS per name,
+ * FALLBACK_WORKS per artist) whose normalised name is one edit from the query's, not already
+ * among `seen`: a title with one typo, by the right artist, found without a search.
+ */
+function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Prepared, seen: Map<number, number>): Map<number, number> {
+  const artists = cat.search('artist');
+  const index = cat.search(type);
+  const works = cat.relation(type === 'song' ? 'artist.songs' : 'artist.albums');
+  const ranks = cat.rank(type, 'popularity');
+  const order = artists.u32('names.order');
+  const full = prepared.title.full;
+  const out = new Map<number, number>();
+  for (const name of prepared.artists) {
+    const range = artists.exactNameRange(name);
+    for (let k = range.from; k < range.to && k < range.from + NEAR_TITLE_ARTISTS; k++) {
+      const targets = works.targetsOf(artists.ordinal(order[k]));
+      for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
+        const ordinal = targets[i];
+        if (seen.has(ordinal) || out.has(ordinal)) continue;
+        const title = index.name(ranks[ordinal]);
+        if (withinOneEdit(title, full)) out.set(ordinal, ranks[ordinal]);
+      }
+    }
+  }
+  return out;
 }
 
 /** The songs or albums of the artists a credit names, not already among `seen`, ranked by popularity. */
@@ -108,23 +210,18 @@ function worksOfArtists(cat: Catalog, type: 'song' | 'album', credit: string, se
   return out;
 }
 
-function scoreCandidate(cat: Catalog, type: CatalogType, ordinal: number, query: MatchQuery, title: ReturnType<typeof matchTitle>): PartScores {
-  if (type === 'artist') return { name: titleScore(title, matchTitle(cat.artist(ordinal).name)) };
-  if (type === 'album') {
-    const album = cat.album(ordinal);
-    const parts: PartScores = { name: titleScore(title, matchTitle(album.name)) };
-    if (query.artist) parts.artist = artistScore(query.artist, album.artistNames);
-    return parts;
-  }
-  const song = cat.song(ordinal);
-  const parts: PartScores = { name: titleScore(title, matchTitle(song.name)) };
-  if (query.artist) parts.artist = artistScore(query.artist, song.artistNames);
+function scoreCandidate(cat: Catalog, type: CatalogType, ordinal: number, query: MatchQuery, prepared: Prepared): PartScores {
+  const candidate = candidateText(cat, type, ordinal);
+  const parts: PartScores = { name: titleScore(prepared.title, candidate.title) };
+  if (type === 'artist') return parts;
+  if (query.artist) parts.artist = artistSetScore(prepared.artists, candidate.artists);
+  if (type === 'album') return parts;
   if (query.album) {
     const wanted = matchTitle(query.album);
     let album = 0;
-    for (const a of cat.relation('song.albums').targetsOf(ordinal)) album = Math.max(album, titleScore(wanted, matchTitle(cat.album(a).name)));
+    for (const a of cat.relation('song.albums').targetsOf(ordinal)) album = Math.max(album, titleScore(wanted, candidateText(cat, 'album', a).title));
     parts.album = album;
   }
-  if (query.duration !== undefined) parts.duration = durationScore(query.duration, song.durationMs);
+  if (query.duration !== undefined) parts.duration = durationScore(query.duration, candidate.durationMs);
   return parts;
 }

@@ -139,10 +139,17 @@ export function wordCoverage(query: string, candidate: string, typoFrom = 4): nu
  * as a set ("A & B", "B, A", or only "A"), where each query artist must be among the candidate's.
  */
 export function artistScore(credit: string, candidateArtists: readonly string[]): number {
-  if (candidateArtists.length === 0) return 0;
-  const query = artistSet(credit);
-  if (query.length === 0) return 0;
-  const names = candidateArtists.map((a) => artistSet(a).join(' '));
+  return artistSetScore(artistSet(credit), normalArtistNames(candidateArtists));
+}
+
+/** A candidate's credited artists as artistSetScore takes them: each normalised, its parts joined. */
+export function normalArtistNames(candidateArtists: readonly string[]): string[] {
+  return candidateArtists.map((a) => artistSet(a).join(' '));
+}
+
+/** artistScore over a credit already split by artistSet and names from normalArtistNames. */
+export function artistSetScore(query: readonly string[], names: readonly string[]): number {
+  if (names.length === 0 || query.length === 0) return 0;
   const joinedQuery = query.join(' ');
   const joinedNames = names.join(' ');
   // The whole credit, as written and with words in any order; words of the query that no

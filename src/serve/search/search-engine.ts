@@ -6,7 +6,7 @@ import { IntSet } from './int-set.js';
 import { typoVariants } from './typo-variants.js';
 
 /** How well a document matched; smaller is better. */
-export const TIER = { exactName: 0, namePrefix: 1, wordSet: 2, allWords: 3, fuzzy: 4 } as const;
+export const TIER = { exactName: 0, namePrefix: 1, wordSet: 2, allWords: 3, fuzzyWordSet: 4, fuzzy: 5 } as const;
 
 export interface SearchHit {
   /** Popularity rank within its type (0 = most popular). */
@@ -28,8 +28,13 @@ export interface SearchOptions {
   readonly window?: number;
   /** Candidates the all-words tiers examine; default CANDIDATE_SCAN. */
   readonly scan?: number;
-  /** Whether the typo-tolerant tier may run; default true. */
+  /** Whether the typo-tolerant tiers may run; default true. */
   readonly fuzzy?: boolean;
+  /**
+   * Whether the tiers that scan postings (3 and 5) run; default true. Without them a search is
+   * a few lookups: what the matcher tries first.
+   */
+  readonly scans?: boolean;
 }
 
 /** Results of one type are counted up to this many: offset + limit may not pass it. */
@@ -44,6 +49,8 @@ export const NAME_PREFIX_SCAN = 5_000;
 export const CANDIDATE_SCAN = 5_000;
 /** The typo-tolerant tier runs when the exact tiers found fewer results than this. */
 export const FUZZY_BELOW = 10;
+/** Word sets the typo-tolerant word-set tier looks up at most (one per choice of corrections). */
+const FUZZY_WORD_SETS = 64;
 /** Words shorter than this (in characters) are not corrected; longer than the second, neither. */
 const TYPO_MIN = 4;
 const TYPO_MAX = 32;
@@ -90,12 +97,13 @@ class Ranking implements Collector {
  * 0. the whole normalised name equals the query;
  * 1. the name starts with the query (skipped when more than NAME_PREFIX_SCAN names do);
  * 2. the query's words are exactly the name's words, or the name's and one credited artist's,
- *    in any order ("title artist");
+ *    or the name's and all its artists', in any order ("title artist");
  * 3. every word of the query is in the name or the artists, the last word possibly a prefix;
- * 4. the same with one typo allowed per word of 4+ characters (run only when 0-3 found fewer
- *    than FUZZY_BELOW).
- * Tiers 0 and 1 are ranges of the name order, tier 2 one lookup of the word-set keys, tiers 3
- * and 4 a scan of the rarest word's postings (CANDIDATE_SCAN). Only the hits a page needs are
+ * 4. as 2, with one typo allowed per word of 4+ characters;
+ * 5. as 3, with one typo allowed per word of 4+ characters.
+ * Tiers 4 and 5 run only when 0-3 found fewer than FUZZY_BELOW. Tiers 0 and 1 are ranges of
+ * the name order, tiers 2 and 4 lookups of the word-set keys, tiers 3 and 5 a scan of the
+ * rarest word's postings (CANDIDATE_SCAN). Only the hits a page needs are
  * kept; the rest are counted (up to the window), so the cost follows the page asked for while
  * the total and the order do not depend on it: pages of the same term agree.
  */
@@ -137,7 +145,8 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
   const skip = (r: number) => earlier.has(r);
 
   // Tier 3: every word.
-  const exact = exactWords(index, words);
+  const scans = options.scans !== false;
+  const exact = scans ? exactWords(index, words) : null;
   if (exact) {
     const offsets = index.u32('postings.offsets');
     // One word: every candidate matches, so a term held by `window` documents fills the window.
@@ -147,15 +156,57 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
     if (saturated) out.total = window;
   }
 
-  // Tier 4: one typo per word.
+  // Tiers 4 and 5: one typo per word.
   if (out.total < FUZZY_BELOW && options.fuzzy !== false) {
-    const fuzzy = correctedWords(index, words);
-    if (fuzzy) {
-      for (const r of out.early) earlier.add(r);
-      scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
-    }
+    for (const r of out.early) earlier.add(r);
+    const found = correctedWordSets(index, words).flatMap((set) => index.wordSetRanks(set, scan));
+    for (const r of found.sort((a, b) => a - b)) if (!out.full && earlier.add(r)) out.add(r, TIER.fuzzyWordSet);
+    const fuzzy = scans && !out.full ? correctedWords(index, words) : null;
+    if (fuzzy) scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
   }
   return out;
+}
+
+/**
+ * The word sets (sorted term ids) the query names with typos forgiven: each word as typed when
+ * it is a term, else each term one edit away (4 to 32 characters); none when every word is a
+ * term as typed (tier 2 looked that set up) or some word is neither. At most FUZZY_WORD_SETS.
+ */
+function correctedWordSets(index: SearchIndex, words: string[]): Uint32Array[] {
+  const choices: number[][] = [];
+  let corrected = false;
+  for (const word of words) {
+    const id = index.termId(word);
+    if (id >= 0) {
+      choices.push([id]);
+      continue;
+    }
+    const length = [...word].length;
+    if (length < TYPO_MIN || length > TYPO_MAX) return [];
+    const near = oneEditTerms(index, word);
+    if (near.length === 0) return [];
+    corrected = true;
+    choices.push(near);
+  }
+  if (!corrected) return [];
+  let sets: number[][] = [[]];
+  for (const options of choices) {
+    sets = sets.flatMap((set) => options.map((id) => [...set, id]));
+    if (sets.length > FUZZY_WORD_SETS) sets = sets.slice(0, FUZZY_WORD_SETS);
+  }
+  const out = new Map<string, Uint32Array>();
+  for (const set of sets) {
+    const sorted = Uint32Array.from(new Set(set)).sort();
+    out.set(sorted.join(','), sorted);
+  }
+  return [...out.values()];
+}
+
+/** Terms one edit (Damerau: adjacent swaps included) from `word`, ascending. */
+function oneEditTerms(index: SearchIndex, word: string): number[] {
+  const out: number[] = [];
+  for (const id of index.typoCandidates(word)) if (withinOneEdit(word, index.term(id))) out.push(id);
+  return out.sort((a, b) => a - b);
 }
 
 /** The `count` smallest values of order[from, to), ascending (a bounded max-heap, one pass). */
@@ -226,8 +277,7 @@ function correctedWords(index: SearchIndex, words: string[]): QueryWord[] | null
     const length = [...word].length;
     if (length < TYPO_MIN || length > TYPO_MAX) return null;
     corrected = true;
-    const ranges: TermRange[] = [];
-    for (const id of index.typoCandidates(word)) if (withinOneEdit(word, index.term(id))) ranges.push({ from: id, to: id + 1 });
+    const ranges: TermRange[] = oneEditTerms(index, word).map((id) => ({ from: id, to: id + 1 }));
     if (last && length >= TYPO_PREFIX_MIN) {
       for (const variant of typoVariants(word, index.alphabet)) {
         const range = index.prefixRange(variant);
