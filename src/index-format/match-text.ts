@@ -35,8 +35,16 @@ export interface MatchTitle {
   readonly versionWords: readonly string[];
 }
 
+/** What any decoration starts with: a bracket, a dash, or a featuring word. */
+const MAYBE_DECORATED = /[([{（【［\-–—]|\b(?:feat|ft|featuring)\b/i;
+
 export function matchTitle(title: string): MatchTitle {
   const text = title.normalize('NFKC');
+  if (!MAYBE_DECORATED.test(text)) {
+    // No brackets, dashes or featuring words: every part is the whole title.
+    const full = searchText(text);
+    return { full, plain: full, core: full, head: full, featuring: [], versionWords: [] };
+  }
   const guests: string[] = [];
   const versions: string[] = [];
   let plain = text.replace(BRACKETED, (part, inner: string) => {

@@ -75,6 +75,11 @@ export class SearchIndex {
     return table;
   }
 
+  /** Length in UTF-8 bytes of the normalised name of the document at `rank`. */
+  nameByteLength(rank: number): number {
+    return this.table('names').byteLength(rank);
+  }
+
   /** Id of an exact term, or -1. */
   termId(term: string): number {
     const slots = this.u32('terms.hash');
@@ -174,6 +179,15 @@ export class SearchIndex {
   exactNameRange(name: string): TermRange {
     const range = this.namePrefixRange(name);
     return { from: range.from, to: this.nameEqualEnd(range, name) };
+  }
+
+  /** The distinct words of the artists of the document at `rank`. */
+  artistWords(rank: number): string[] {
+    const offsets = this.u32('docartist.offsets');
+    const terms = this.u32('docartist.targets');
+    const out: string[] = [];
+    for (let k = offsets[rank]; k < offsets[rank + 1]; k++) out.push(this.term(terms[k]));
+    return out;
   }
 
   /** Whether the artists of the document at `rank` hold every term of `ids`. */

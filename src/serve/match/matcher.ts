@@ -6,7 +6,7 @@ import { searchIndex } from '../search/search-engine.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { withinOneEdit } from './one-edit.js';
 import { candidateText } from './candidate-text.js';
-import { artistSetScore, combine, durationScore, titleScore, type PartScores } from './scoring.js';
+import { artistCanPass, artistSetScore, combine, durationScore, titleCanPass, titleScore, type PartScores } from './scoring.js';
 
 export interface MatchQuery {
   readonly name: string;
@@ -121,8 +121,11 @@ function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: str
   const out = new Map<number, number>();
   const range = index.exactNameRange(title.full);
   const end = Math.min(range.to, range.from + EXACT_TITLE_SCAN);
-  for (let k = range.from; k < end && out.size < CANDIDATES_PER_SEARCH; k++) {
+  // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
+  const maps = (ids ?? []).map((id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
+  next: for (let k = range.from; k < end && out.size < CANDIDATES_PER_SEARCH; k++) {
     const rank = order[k];
+    for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) continue next;
     if (ids === null || index.artistsHold(rank, ids)) out.set(index.ordinal(rank), rank);
   }
   return out;
@@ -138,16 +141,23 @@ function better(a: Best | null, b: Best | null): Best | null {
 }
 
 /**
- * The best of the candidates (ordinal -> popularity rank). Only a candidate whose normalised
- * name is the query's can score 1 (a title scores 1 only when equal), so those are scored first,
- * most popular first, and the first to score 1 is the answer: no other can beat it.
+ * The best of the candidates (ordinal -> popularity rank). A candidate whose stored name or
+ * artist words cannot reach their thresholds (titleCanPass, artistCanPass) is not read. Only a candidate whose normalised name is
+ * the query's can score 1 (a title scores 1 only when equal), so those are scored first, most
+ * popular first, and the first to score 1 is the answer: no other can beat it.
  */
 function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
-  const title = prepared.title;
   const index = cat.search(type);
+  const title = prepared.title;
   const sameName: [number, number][] = [];
   const others: [number, number][] = [];
-  for (const entry of candidates) (index.name(entry[1]) === title.full ? sameName : others).push(entry);
+  const credited = type !== 'artist' && query.artist !== undefined && query.artist.length > 0;
+  for (const entry of candidates) {
+    if (credited && !artistCanPass(prepared.artists, index.artistWords(entry[1]))) continue;
+    const name = index.name(entry[1]);
+    if (name === title.full) sameName.push(entry);
+    else if (titleCanPass(title, name)) others.push(entry);
+  }
   sameName.sort((a, b) => a[1] - b[1]);
   let best: Best | null = null;
   for (const [ordinal, rank] of [...sameName, ...others]) {
@@ -174,6 +184,7 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
   const ranks = cat.rank(type, 'popularity');
   const order = artists.u32('names.order');
   const full = prepared.title.full;
+  const fullBytes = Buffer.byteLength(full, 'utf8');
   const out = new Map<number, number>();
   for (const name of prepared.artists) {
     const range = artists.exactNameRange(name);
@@ -182,8 +193,10 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
         const ordinal = targets[i];
         if (seen.has(ordinal) || out.has(ordinal)) continue;
-        const title = index.name(ranks[ordinal]);
-        if (withinOneEdit(title, full)) out.set(ordinal, ranks[ordinal]);
+        // One edit changes the length by a character at most (4 bytes): a cheap test before reading the name.
+        const rank = ranks[ordinal];
+        if (Math.abs(index.nameByteLength(rank) - fullBytes) > 4) continue;
+        if (withinOneEdit(index.name(rank), full)) out.set(ordinal, rank);
       }
     }
   }

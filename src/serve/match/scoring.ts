@@ -51,13 +51,64 @@ export function titleScore(query: MatchTitle, candidate: MatchTitle): number {
       if (candidate.head !== candidate.core) pairs.push([query.core, candidate.head, 0.96]);
     }
   }
+  // The parts are often the same strings (a title with no notes): each distinct pair is compared once.
   let best = 0;
+  const seen: [string, string, number][] = [];
   for (const [q, c, weight] of pairs) {
     if (q.length === 0 || c.length === 0) continue;
-    const score = similarity(q, c) * weight;
+    let known = seen.find((p) => p[0] === q && p[1] === c);
+    if (!known) seen.push((known = [q, c, similarity(q, c)]));
+    const score = known[2] * weight;
     if (score > best) best = score;
   }
   return best;
+}
+
+/**
+ * Whether a candidate whose whole normalised title is `candidateFull` can reach MIN_NAME_SCORE
+ * against `query` at all. Every pair titleScore compares holds the query's version-free words
+ * (at least) and a part of the candidate's whole title (at most), so each version-free query
+ * word with no counterpart anywhere in the candidate's title (the same word, a prefix of one,
+ * or one typo apart in 4+ letters) lowers the word coverage of every pair by 1 / (words of
+ * the whole query), and Jaro-Winkler cannot raise it back. A test on the index's stored name,
+ * before the record is read: never false for a candidate that could pass.
+ */
+export function titleCanPass(query: MatchTitle, candidateFull: string): boolean {
+  if (query.full === candidateFull) return true;
+  const words = candidateFull.split(' ');
+  const most = query.full.split(' ').length;
+  let missing = 0;
+  for (const w of query.core.split(' ')) {
+    if (words.some((c) => c === w || c.startsWith(w) || (w.length >= 4 && withinOneEdit(w, c)))) continue;
+    missing++;
+    if (1 - missing / most < MIN_NAME_SCORE) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a candidate whose artists' words are `candidateWords` (a superset of the words
+ * artistSetScore sees) can reach MIN_ARTIST_SCORE for the credit `query` (artistSet) at all:
+ * each query word with no counterpart among them (the same word, a prefix of one, or one typo
+ * apart in ARTIST_TYPO_FROM+ letters) lowers the coverage both of the whole credit and of its
+ * own artist, which Jaro-Winkler cannot raise back. Never false for a candidate that could pass.
+ */
+export function artistCanPass(query: readonly string[], candidateWords: readonly string[]): boolean {
+  let words = 0;
+  let missing = 0;
+  let perArtist = 0;
+  for (const artist of query) {
+    const own = artist.split(' ');
+    let lost = 0;
+    for (const w of own) {
+      if (!candidateWords.some((c) => c === w || c.startsWith(w) || (w.length >= ARTIST_TYPO_FROM && withinOneEdit(w, c)))) lost++;
+    }
+    words += own.length;
+    missing += lost;
+    perArtist += 1 - lost / own.length;
+  }
+  if (query.length === 0) return false;
+  return Math.max(1 - missing / words, perArtist / query.length) >= MIN_ARTIST_SCORE;
 }
 
 /** A typo in a title of the right words counts this much, whatever Jaro-Winkler says of a short word ("Ranald", "Ronald"). */
