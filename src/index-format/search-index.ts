@@ -75,6 +75,12 @@ export class SearchIndex {
     return table;
   }
 
+  /** Whether the normalised name of the document at `rank` is `bytes` (UTF-8). */
+  nameEquals(rank: number, bytes: Uint8Array): boolean {
+    const names = this.table('names');
+    return names.byteLength(rank) === bytes.length && names.comparePrefix(rank, bytes) === 0;
+  }
+
   /** Length in UTF-8 bytes of the normalised name of the document at `rank`. */
   nameByteLength(rank: number): number {
     return this.table('names').byteLength(rank);
@@ -179,15 +185,6 @@ export class SearchIndex {
   exactNameRange(name: string): TermRange {
     const range = this.namePrefixRange(name);
     return { from: range.from, to: this.nameEqualEnd(range, name) };
-  }
-
-  /** The distinct words of the artists of the document at `rank`. */
-  artistWords(rank: number): string[] {
-    const offsets = this.u32('docartist.offsets');
-    const terms = this.u32('docartist.targets');
-    const out: string[] = [];
-    for (let k = offsets[rank]; k < offsets[rank + 1]; k++) out.push(this.term(terms[k]));
-    return out;
   }
 
   /** Whether the artists of the document at `rank` hold every term of `ids`. */

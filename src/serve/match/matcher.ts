@@ -6,7 +6,8 @@ import { searchIndex } from '../search/search-engine.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { withinOneEdit } from './one-edit.js';
 import { candidateText } from './candidate-text.js';
-import { artistCanPass, artistSetScore, combine, durationScore, titleCanPass, titleScore, type PartScores } from './scoring.js';
+import { CandidateFilter } from './candidate-filter.js';
+import { artistSetScore, combine, durationScore, titleScore, type PartScores } from './scoring.js';
 
 export interface MatchQuery {
   readonly name: string;
@@ -51,7 +52,9 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   const index = cat.search(type);
   const title = matchTitle(query.name);
   const credit = query.artist && type !== 'artist' ? query.artist : null;
-  const prepared: Prepared = { title, artists: credit ? artistSet(credit) : [] };
+  const artists = credit ? artistSet(credit) : [];
+  let filter: CandidateFilter | null = null;
+  const prepared: Prepared = { title, artists, filter: () => (filter ??= new CandidateFilter(index, title, credit ? artists : null)) };
   const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(index.name(best.rank), title.full));
 
   const candidates = exactTitleCandidates(index, title, credit); // ordinal -> popularity rank
@@ -100,7 +103,12 @@ interface Prepared {
   readonly title: MatchTitle;
   /** The credited artists, normalised (empty without a credit). */
   readonly artists: readonly string[];
+  /** Built on first use. */
+  readonly filter: () => CandidateFilter;
 }
+
+/** Candidates at which bestOf starts to filter them first. */
+const FILTER_FROM = 4;
 
 const result = (best: Best): MatchResult => ({ ordinal: best.ordinal, score: best.score, parts: best.parts });
 
@@ -141,22 +149,21 @@ function better(a: Best | null, b: Best | null): Best | null {
 }
 
 /**
- * The best of the candidates (ordinal -> popularity rank). A candidate whose stored name or
- * artist words cannot reach their thresholds (titleCanPass, artistCanPass) is not read. Only a candidate whose normalised name is
+ * The best of the candidates (ordinal -> popularity rank). A candidate whose terms say it
+ * cannot reach the thresholds (CandidateFilter) is not read. Only a candidate whose normalised name is
  * the query's can score 1 (a title scores 1 only when equal), so those are scored first, most
  * popular first, and the first to score 1 is the answer: no other can beat it.
  */
 function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
+  // A few candidates are scored as they are; the filter's setup costs more than it saves there.
+  const filter = candidates.size > FILTER_FROM ? prepared.filter() : null;
   const index = cat.search(type);
-  const title = prepared.title;
+  const full = Buffer.from(prepared.title.full, 'utf8');
   const sameName: [number, number][] = [];
   const others: [number, number][] = [];
-  const credited = type !== 'artist' && query.artist !== undefined && query.artist.length > 0;
   for (const entry of candidates) {
-    if (credited && !artistCanPass(prepared.artists, index.artistWords(entry[1]))) continue;
-    const name = index.name(entry[1]);
-    if (name === title.full) sameName.push(entry);
-    else if (titleCanPass(title, name)) others.push(entry);
+    if (filter && !filter.canPass(entry[1])) continue;
+    (index.nameEquals(entry[1], full) ? sameName : others).push(entry);
   }
   sameName.sort((a, b) => a[1] - b[1]);
   let best: Best | null = null;

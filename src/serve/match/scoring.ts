@@ -64,52 +64,8 @@ export function titleScore(query: MatchTitle, candidate: MatchTitle): number {
   return best;
 }
 
-/**
- * Whether a candidate whose whole normalised title is `candidateFull` can reach MIN_NAME_SCORE
- * against `query` at all. Every pair titleScore compares holds the query's version-free words
- * (at least) and a part of the candidate's whole title (at most), so each version-free query
- * word with no counterpart anywhere in the candidate's title (the same word, a prefix of one,
- * or one typo apart in 4+ letters) lowers the word coverage of every pair by 1 / (words of
- * the whole query), and Jaro-Winkler cannot raise it back. A test on the index's stored name,
- * before the record is read: never false for a candidate that could pass.
- */
-export function titleCanPass(query: MatchTitle, candidateFull: string): boolean {
-  if (query.full === candidateFull) return true;
-  const words = candidateFull.split(' ');
-  const most = query.full.split(' ').length;
-  let missing = 0;
-  for (const w of query.core.split(' ')) {
-    if (words.some((c) => c === w || c.startsWith(w) || (w.length >= 4 && withinOneEdit(w, c)))) continue;
-    missing++;
-    if (1 - missing / most < MIN_NAME_SCORE) return false;
-  }
-  return true;
-}
-
-/**
- * Whether a candidate whose artists' words are `candidateWords` (a superset of the words
- * artistSetScore sees) can reach MIN_ARTIST_SCORE for the credit `query` (artistSet) at all:
- * each query word with no counterpart among them (the same word, a prefix of one, or one typo
- * apart in ARTIST_TYPO_FROM+ letters) lowers the coverage both of the whole credit and of its
- * own artist, which Jaro-Winkler cannot raise back. Never false for a candidate that could pass.
- */
-export function artistCanPass(query: readonly string[], candidateWords: readonly string[]): boolean {
-  let words = 0;
-  let missing = 0;
-  let perArtist = 0;
-  for (const artist of query) {
-    const own = artist.split(' ');
-    let lost = 0;
-    for (const w of own) {
-      if (!candidateWords.some((c) => c === w || c.startsWith(w) || (w.length >= ARTIST_TYPO_FROM && withinOneEdit(w, c)))) lost++;
-    }
-    words += own.length;
-    missing += lost;
-    perArtist += 1 - lost / own.length;
-  }
-  if (query.length === 0) return false;
-  return Math.max(1 - missing / words, perArtist / query.length) >= MIN_ARTIST_SCORE;
-}
+/** Title words shorter than this must be spelled right. */
+export const TITLE_TYPO_FROM = 4;
 
 /** A typo in a title of the right words counts this much, whatever Jaro-Winkler says of a short word ("Ranald", "Ronald"). */
 export const TYPO_SIMILARITY = 0.95;
@@ -161,7 +117,7 @@ function sameName(a: string, b: string): boolean {
  * Share of the query's words that have a counterpart in the candidate (exact, a truncated last
  * word, or one typo in a word of `typoFrom`+ characters).
  */
-export function wordCoverage(query: string, candidate: string, typoFrom = 4): number {
+export function wordCoverage(query: string, candidate: string, typoFrom = TITLE_TYPO_FROM): number {
   const q = query.split(' ');
   const c = candidate.split(' ');
   // One candidate word answers for one query word ("where" may not lean on the "here" that
@@ -217,7 +173,7 @@ export function artistSetScore(query: readonly string[], names: readonly string[
 }
 
 /** Artist name words shorter than this must be spelled right. */
-const ARTIST_TYPO_FROM = 5;
+export const ARTIST_TYPO_FROM = 5;
 
 /** 1 within 3 s, falling to 0 at 30 s apart. */
 export function durationScore(queryMs: number, candidateMs: number | null): number {

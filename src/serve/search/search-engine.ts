@@ -203,7 +203,7 @@ function correctedWordSets(index: SearchIndex, words: string[]): Uint32Array[] {
 }
 
 /** Terms one edit (Damerau: adjacent swaps included) from `word`, ascending. */
-function oneEditTerms(index: SearchIndex, word: string): number[] {
+export function oneEditTerms(index: SearchIndex, word: string): number[] {
   const out: number[] = [];
   for (const id of index.typoCandidates(word)) if (withinOneEdit(word, index.term(id))) out.push(id);
   return out.sort((a, b) => a - b);
