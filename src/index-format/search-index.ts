@@ -27,6 +27,7 @@ export class SearchIndex {
   readonly alphabet: string;
   private readonly views = new Map<string, Uint32Array>();
   private readonly tables = new Map<'terms' | 'names', StringTable>();
+  private readonly sampleTables = new Map<'terms' | 'names', Samples>();
   private readonly bitmaps = new Map<number, Uint32Array | null>();
   private bitmapBytes = 0;
 
@@ -86,6 +87,13 @@ export class SearchIndex {
     return this.table('names').byteLength(rank);
   }
 
+  /** The sampled strings of the terms (in id order) or of the names (in name order), built on first use. */
+  private samples(name: 'terms' | 'names', length: number, at: (position: number) => number): Samples {
+    let samples = this.sampleTables.get(name);
+    if (!samples) this.sampleTables.set(name, (samples = new Samples(length, at, this.table(name))));
+    return samples;
+  }
+
   /** Id of an exact term, or -1. */
   termId(term: string): number {
     const slots = this.u32('terms.hash');
@@ -105,13 +113,13 @@ export class SearchIndex {
   /** Term ids starting with `prefix` (empty range when none). */
   prefixRange(prefix: string): TermRange {
     const terms = this.table('terms');
-    return prefixRangeOf(this.terms, (i) => i, terms, Buffer.from(prefix, 'utf8'));
+    return prefixRangeOf(this.terms, (i) => i, terms, Buffer.from(prefix, 'utf8'), this.samples('terms', this.terms, (i) => i));
   }
 
   /** Positions in `names.order` whose name starts with `prefix`. */
   namePrefixRange(prefix: string): TermRange {
     const order = this.u32('names.order');
-    return prefixRangeOf(order.length, (i) => order[i], this.table('names'), Buffer.from(prefix, 'utf8'));
+    return prefixRangeOf(order.length, (i) => order[i], this.table('names'), Buffer.from(prefix, 'utf8'), this.samples('names', order.length, (i) => order[i]));
   }
 
   /** End of the names equal to `name` at the start of `range` (a name-prefix range of `name`). */
@@ -229,6 +237,11 @@ class StringTable {
     return this.offsets[i + 1] - this.offsets[i];
   }
 
+  /** The bytes of string i (a view, not a copy). */
+  raw(i: number): Buffer {
+    return this.bytes.subarray(this.offsets[i], this.offsets[i + 1]);
+  }
+
   /** String i against `key` by bytes, looking at no more than key's length: < 0, 0 (i starts with key) or > 0. */
   comparePrefix(i: number, key: Uint8Array): number {
     const bytes = this.bytes;
@@ -242,24 +255,54 @@ class StringTable {
   }
 }
 
+/** Every SAMPLE_STEP-th string of a sorted sequence is copied into a small table, where a search spends its first steps. */
+const SAMPLE_STEP = 32;
+
+/** The strings at every SAMPLE_STEP-th position of a sorted sequence, copied together (a few hundred KB per million). */
+class Samples {
+  readonly table: StringTable;
+
+  constructor(length: number, at: (position: number) => number, strings: StringTable) {
+    const count = Math.ceil(length / SAMPLE_STEP);
+    const offsets = new Uint32Array(count + 1);
+    const parts: Buffer[] = [];
+    let total = 0;
+    for (let j = 0; j < count; j++) {
+      const part = strings.raw(at(j * SAMPLE_STEP));
+      parts.push(part);
+      offsets[j + 1] = total += part.length;
+    }
+    this.table = new StringTable(offsets, Buffer.concat(parts, total), '(samples)', 'samples');
+  }
+}
+
 /**
  * The range [from, to) of positions whose strings (`table` at `at(position)`, sorted by bytes)
- * start with `prefix`: two binary searches comparing bytes, no string decoded.
+ * start with `prefix`: two binary searches comparing bytes, no string decoded, their first
+ * steps over `samples` (the strings at every SAMPLE_STEP-th position).
  */
-function prefixRangeOf(length: number, at: (position: number) => number, table: StringTable, prefix: Uint8Array): TermRange {
+function prefixRangeOf(length: number, at: (position: number) => number, table: StringTable, prefix: Uint8Array, samples: Samples): TermRange {
+  const from = firstFalse(length, (pos) => table.comparePrefix(at(pos), prefix) < 0, (j) => samples.table.comparePrefix(j, prefix) < 0);
+  const to = firstFalse(length, (pos) => table.comparePrefix(at(pos), prefix) <= 0, (j) => samples.table.comparePrefix(j, prefix) <= 0);
+  return { from, to };
+}
+
+/** The first position where `test` (true, then false) is false; `sampled(j)` is test(j * SAMPLE_STEP). */
+function firstFalse(length: number, test: (position: number) => boolean, sampled: (j: number) => boolean): number {
   let lo = 0;
-  let hi = length;
+  let hi = Math.ceil(length / SAMPLE_STEP);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (table.comparePrefix(at(mid), prefix) < 0) lo = mid + 1;
+    if (sampled(mid)) lo = mid + 1;
     else hi = mid;
   }
-  const from = lo;
-  hi = length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (table.comparePrefix(at(mid), prefix) === 0) lo = mid + 1;
-    else hi = mid;
+  // Sample lo is the first false one: the answer lies after sample lo - 1 and at or before sample lo.
+  let from = lo === 0 ? 0 : (lo - 1) * SAMPLE_STEP + 1;
+  let to = Math.min(length, lo * SAMPLE_STEP);
+  while (from < to) {
+    const mid = (from + to) >>> 1;
+    if (test(mid)) from = mid + 1;
+    else to = mid;
   }
-  return { from, to: lo };
+  return from;
 }
