@@ -79,9 +79,14 @@ export function hashedTable(hashes: ArrayLike<number>, values: ArrayLike<number>
   return { hashes: outHashes.slice(0, n), values: outValues.slice(0, n), ...(checks ? { checks: outChecks.slice(0, n) } : {}) };
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Strings sorted by their UTF-8 bytes (= by code point), the order readers compare bytes in. */
 export function sortByBytes(strings: Iterable<string>): string[] {
-  const entries = [...strings].map((s) => ({ s, b: Buffer.from(s, 'utf8') }));
+  const all = [...strings];
+  // Without surrogate pairs every character is one UTF-16 unit, and the default sort (by units) is by code point.
+  if (!all.some((s) => SURROGATE.test(s))) return all.sort();
+  const entries = all.map((s) => ({ s, b: Buffer.from(s, 'utf8') }));
   entries.sort((x, y) => Buffer.compare(x.b, y.b));
   return entries.map((e) => e.s);
 }
