@@ -101,7 +101,7 @@ if (servers.has('ours')) {
   }
   const settled = ours.memory();
   results.push({ server: 'ours', kind: 'RSS after the runs (MiB): total / anonymous / mapped files', rss: `${settled.rss} / ${settled.anon} / ${settled.file}` });
-  if (growth > 0) {
+  if (growth > 0 && MIX['song by id']) {
     // Leaks show as growth of the process's own (anonymous) memory over many requests.
     const long = runLoad(ours.origin, file('growth', [...MIX['song by id']?.v1 ?? [], ...MIX['song by id']?.om ?? []]), { connections, duration: growth, runs: 1, warmup: 0 });
     const after = ours.memory();

@@ -103,9 +103,9 @@ class Ranking implements Collector {
  * 5. as 3, with one typo allowed per word of 4+ characters.
  * Tiers 4 and 5 run only when 0-3 found fewer than FUZZY_BELOW. Tiers 0 and 1 are ranges of
  * the name order, tiers 2 and 4 lookups of the word-set keys, tiers 3 and 5 a scan of the
- * rarest word's postings (CANDIDATE_SCAN). Only the hits a page needs are
- * kept; the rest are counted (up to the window), so the cost follows the page asked for while
- * the total and the order do not depend on it: pages of the same term agree.
+ * rarest word's postings (CANDIDATE_SCAN). Only the hits a page needs are kept; the rest are
+ * counted (up to the window), so the cost follows the page asked for while the total and the
+ * order do not depend on it: pages of the same term agree.
  */
 export function searchIndex(index: SearchIndex, term: string, options: SearchOptions = {}): SearchResult {
   const window = options.window ?? SEARCH_WINDOW;
