@@ -1,6 +1,6 @@
 import { FormatError } from './errors.js';
 import { hashKey } from './key-table.js';
-import { deletions, hashRun, stringHash, wordSetHash } from './search-keys.js';
+import { deletions, hashRun, wordSetHash } from './search-keys.js';
 import type { Shard } from './shard-reader.js';
 
 /** A term gets a bitmap when at least one document in this many holds it. */
@@ -160,7 +160,7 @@ export class SearchIndex {
     const values = this.u32('typo.terms');
     const found = new Set<number>();
     for (const probe of [word, ...deletions(word)]) {
-      const run = hashRun(hashes, stringHash(probe));
+      const run = hashRun(hashes, hashKey(probe));
       for (let i = run.from; i < run.to; i++) found.add(values[i]);
     }
     return found;
@@ -204,12 +204,6 @@ export class SearchIndex {
       return false;
     }
     return true;
-  }
-
-  /** Number of postings of a term range (documents counted once per term). */
-  postingCount(range: TermRange): number {
-    const offsets = this.u32('postings.offsets');
-    return offsets[range.to] - offsets[range.from];
   }
 
   private string(table: 'terms' | 'names', i: number): string {

@@ -13,6 +13,8 @@
  *   own deletions, never by generating every substitution and insertion.
  */
 
+import { hashKey } from './key-table.js';
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
@@ -29,13 +31,6 @@ export function wordSetHash(sortedIds: ArrayLike<number>, seed: 0 | 1 = 0): numb
     h = Math.imul(h ^ (v >>> 16), FNV_PRIME);
     if (seed === 1) h ^= h >>> 15;
   }
-  return h >>> 0;
-}
-
-/** Hash of a string (code units), for the typo keys. */
-export function stringHash(text: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
 }
 
@@ -112,10 +107,10 @@ export function typoTable(terms: readonly string[]): HashedTable {
   terms.forEach((term, id) => {
     const length = [...term].length;
     if (length < TYPO_TERM_MIN || length > TYPO_TERM_MAX) return;
-    hashes.push(stringHash(term));
+    hashes.push(hashKey(term));
     values.push(id);
     for (const d of deletions(term)) {
-      hashes.push(stringHash(d));
+      hashes.push(hashKey(d));
       values.push(id);
     }
   });

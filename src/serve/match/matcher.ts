@@ -54,7 +54,7 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   const credit = query.artist && type !== 'artist' ? query.artist : null;
   const artists = credit ? artistSet(credit) : [];
   let filter: CandidateFilter | null = null;
-  const prepared: Prepared = { title, artists, filter: () => (filter ??= new CandidateFilter(index, title, credit ? artists : null)) };
+  const prepared: Prepared = { title, artists, fullBytes: Buffer.from(title.full, 'utf8'), filter: () => (filter ??= new CandidateFilter(index, title, credit ? artists : null)) };
   const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(index.name(best.rank), title.full));
 
   const candidates = exactTitleCandidates(index, title, credit); // ordinal -> popularity rank
@@ -91,7 +91,7 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
     // No candidate the words found is good enough: the title may have a typo in a word that
     // exists elsewhere ("Piece Of Your Heat"), or be in a script the words split poorly. The
     // credited artists' own works are the next place to look.
-    best = bestOf(cat, type, worksOfArtists(cat, type, credit, candidates), query, prepared);
+    best = bestOf(cat, type, worksOfArtists(cat, type, credit, artists, candidates), query, prepared);
   }
   return best ? result(best) : null;
 }
@@ -103,6 +103,8 @@ interface Prepared {
   readonly title: MatchTitle;
   /** The credited artists, normalised (empty without a credit). */
   readonly artists: readonly string[];
+  /** The whole normalised title as UTF-8, as the index stores names. */
+  readonly fullBytes: Buffer;
   /** Built on first use. */
   readonly filter: () => CandidateFilter;
 }
@@ -158,7 +160,7 @@ function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>
   // A few candidates are scored as they are; the filter's setup costs more than it saves there.
   const filter = candidates.size > FILTER_FROM ? prepared.filter() : null;
   const index = cat.search(type);
-  const full = Buffer.from(prepared.title.full, 'utf8');
+  const full = prepared.fullBytes;
   const sameName: [number, number][] = [];
   const others: [number, number][] = [];
   for (const entry of candidates) {
@@ -191,7 +193,7 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
   const ranks = cat.rank(type, 'popularity');
   const order = artists.u32('names.order');
   const full = prepared.title.full;
-  const fullBytes = Buffer.byteLength(full, 'utf8');
+  const fullBytes = prepared.fullBytes.length;
   const out = new Map<number, number>();
   for (const name of prepared.artists) {
     const range = artists.exactNameRange(name);
@@ -211,12 +213,12 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
 }
 
 /** The songs or albums of the artists a credit names, not already among `seen`, ranked by popularity. */
-function worksOfArtists(cat: Catalog, type: 'song' | 'album', credit: string, seen: Map<number, number>): Map<number, number> {
+function worksOfArtists(cat: Catalog, type: 'song' | 'album', credit: string, credited: readonly string[], seen: Map<number, number>): Map<number, number> {
   const artists = cat.search('artist');
   const works = cat.relation(type === 'song' ? 'artist.songs' : 'artist.albums');
   const ranks = cat.rank(type, 'popularity');
   const out = new Map<number, number>();
-  const names = new Set([searchText(credit), ...artistSet(credit)]);
+  const names = new Set([searchText(credit), ...credited]);
   for (const name of names) {
     for (const hit of searchIndex(artists, name, { need: FALLBACK_ARTISTS }).hits) {
       if (jaroWinkler(name, artists.name(hit.rank)) < FALLBACK_ARTIST_SIMILARITY) continue;

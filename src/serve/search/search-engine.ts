@@ -159,7 +159,7 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
   // Tiers 4 and 5: one typo per word.
   if (out.total < FUZZY_BELOW && options.fuzzy !== false) {
     for (const r of out.early) earlier.add(r);
-    const found = correctedWordSets(index, words).flatMap((set) => index.wordSetRanks(set, scan));
+    const found = correctedWordSets(index, words, ids).flatMap((set) => index.wordSetRanks(set, scan));
     for (const r of found.sort((a, b) => a - b)) if (!out.full && earlier.add(r)) out.add(r, TIER.fuzzyWordSet);
     const fuzzy = scans && !out.full ? correctedWords(index, words) : null;
     if (fuzzy) scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
@@ -169,14 +169,16 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
 
 /**
  * The word sets (sorted term ids) the query names with typos forgiven: each word as typed when
- * it is a term, else each term one edit away (4 to 32 characters); none when every word is a
+ * it is a term (`ids`: each word's term id or -1), else each term one edit away (4 to 32
+ * characters); none when every word is a
  * term as typed (tier 2 looked that set up) or some word is neither. At most FUZZY_WORD_SETS.
  */
-function correctedWordSets(index: SearchIndex, words: string[]): Uint32Array[] {
+function correctedWordSets(index: SearchIndex, words: string[], ids: readonly number[]): Uint32Array[] {
   const choices: number[][] = [];
   let corrected = false;
-  for (const word of words) {
-    const id = index.termId(word);
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w];
+    const id = ids[w];
     if (id >= 0) {
       choices.push([id]);
       continue;
