@@ -1,3 +1,4 @@
+import { differentBytesWithin } from './byte-diff.js';
 import { FormatError } from './errors.js';
 import { hashKey } from './key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
@@ -82,9 +83,13 @@ export class SearchIndex {
     return names.byteLength(rank) === bytes.length && names.comparePrefix(rank, bytes) === 0;
   }
 
-  /** Length in UTF-8 bytes of the normalised name of the document at `rank`. */
-  nameByteLength(rank: number): number {
-    return this.table('names').byteLength(rank);
+  /**
+   * False when the normalised name of the document at `rank` differs from `bytes` (UTF-8) by
+   * more than `slack` bytes on either side once their common byte prefix and suffix are set
+   * aside (differentBytesWithin): a test of one edit by bytes, before any string is decoded.
+   */
+  nameDiffersWithin(rank: number, bytes: Uint8Array, slack: number): boolean {
+    return this.table('names').differsWithin(rank, bytes, slack);
   }
 
   /** The sampled strings of the terms (in id order) or of the names (in name order), built on first use. */
@@ -234,6 +239,11 @@ class StringTable {
   /** The bytes of string i (a view, not a copy). */
   raw(i: number): Buffer {
     return this.bytes.subarray(this.offsets[i], this.offsets[i + 1]);
+  }
+
+  /** See SearchIndex.nameDiffersWithin. */
+  differsWithin(i: number, key: Uint8Array, slack: number): boolean {
+    return differentBytesWithin(this.bytes, this.offsets[i], this.offsets[i + 1] - this.offsets[i], key, slack);
   }
 
   /** String i against `key` by bytes, looking at no more than key's length: < 0, 0 (i starts with key) or > 0. */

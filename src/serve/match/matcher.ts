@@ -1,4 +1,5 @@
 import { artistSet, matchTitle, type MatchTitle } from '../../index-format/match-text.js';
+import { ONE_EDIT_BYTES } from '../../index-format/byte-diff.js';
 import type { SearchIndex } from '../../index-format/search-index.js';
 import { searchText } from '../../index-format/search-text.js';
 import type { Catalog, CatalogType } from '../catalog.js';
@@ -193,7 +194,7 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
   const ranks = cat.rank(type, 'popularity');
   const order = artists.u32('names.order');
   const full = prepared.title.full;
-  const fullBytes = prepared.fullBytes.length;
+  const fullBytes = prepared.fullBytes;
   const out = new Map<number, number>();
   for (const name of prepared.artists) {
     const range = artists.exactNameRange(name);
@@ -201,10 +202,10 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
       const targets = works.targetsOf(artists.ordinal(order[k]));
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
         const ordinal = targets[i];
-        if (seen.has(ordinal) || out.has(ordinal)) continue;
-        // One edit changes the length by a character at most (4 bytes): a cheap test before reading the name.
+        // A test of the bytes first: one edit (a swap of two neighbours included) leaves at most
+        // ONE_EDIT_BYTES different bytes on each side. Most names fail it on their first and last bytes.
         const rank = ranks[ordinal];
-        if (Math.abs(index.nameByteLength(rank) - fullBytes) > 4) continue;
+        if (!index.nameDiffersWithin(rank, fullBytes, ONE_EDIT_BYTES) || seen.has(ordinal) || out.has(ordinal)) continue;
         if (withinOneEdit(index.name(rank), full)) out.set(ordinal, rank);
       }
     }
