@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Match and search under load over HTTP: the server pinned to CPU 0, a closed-loop load
 // generator with 64 connections pinned to CPU 1, each request kind measured alone (warm-up,
-// then 3 timed runs; median and min-max). Queries come from the snapshot's own songs.
+// then 3 timed runs; median and min-max). Queries come from the snapshot's own songs. The first
+// row is the floor: a bare node:http server answering every request with a fixed body as large
+// as a one-word search answer, under the same load (bench/peers/ceiling-server.mjs).
 // Usage: node bench/search-load.mjs [--dist bench/.data/dist-1000000-1] [--connections 64]
 //        [--duration 10] [--queries 5000] [--port 18480]
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -9,7 +11,8 @@ import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/serve/catalog.js';
-import { runLoad, startServer } from './load/server-process.mjs';
+import { request } from 'undici';
+import { runLoad, startProcess, startServer } from './load/server-process.mjs';
 import { arg, seeded } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,14 +62,23 @@ const kinds = {
 const work = mkdtempSync(join(tmpdir(), 'omm-search-load-'));
 const server = await startServer(dist, { port });
 const rows = [];
-for (const [kind, make] of Object.entries(kinds)) {
+const measure = (kind, origin, paths) => {
   const file = join(work, `${rows.length}.json`);
-  writeFileSync(file, JSON.stringify(songs.map((s, i) => make(s, i))));
-  const r = runLoad(server.origin, file, { connections, duration, expect: '200,404' });
+  writeFileSync(file, JSON.stringify(paths));
+  const r = runLoad(origin, file, { connections, duration, expect: '200,404' });
   const range = (key) => `${Math.min(...r.runs.map((x) => x[key]))}-${Math.max(...r.runs.map((x) => x[key]))}`;
   rows.push({ kind, ...r.median, reqPerSecRange: range('reqPerSec'), p99Range: range('p99Ms'), statuses: r.runs[0].statuses });
   console.error(`${kind}: ${r.median.reqPerSec} req/s, p50 ${r.median.p50Ms} ms, p99 ${r.median.p99Ms} ms`);
-}
+};
+// The floor: what this machine and load generator allow for an answer of that size, with no work.
+const oneWord = songs.slice(0, 200).map((s) => kinds['search: one word'](s));
+let bytes = 0;
+for (const path of oneWord) bytes += (await (await request(`${server.origin}${path}`)).body.arrayBuffer()).byteLength;
+const floorBytes = Math.round(bytes / oneWord.length);
+const floor = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), [String(port + 1), String(floorBytes)], { port: port + 1, readyPath: '/', readyStatus: null });
+measure(`floor: bare node:http, a fixed ${floorBytes}-byte body`, floor.origin, oneWord);
+await floor.close();
+for (const [kind, make] of Object.entries(kinds)) measure(kind, server.origin, songs.map((s, i) => make(s, i)));
 const rss = server.rssMiB();
 await server.close();
 console.log(`\nmatch and search over HTTP, ${connections} connections, ${dist}; ${cpus()[0].model}, Node ${process.version}; server RSS after: ${rss} MiB\n`);

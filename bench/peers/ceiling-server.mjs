@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The ceiling: a bare node:http server answering every request with the same ~600-byte JSON
 // body (a song resource's size). Nothing a catalog server does can be faster on this machine.
-// Usage: node bench/peers/ceiling-server.mjs <port>
+// With a byte count, the body is padded to that size: the floor for answers that large (a page
+// of search results).
+// Usage: node bench/peers/ceiling-server.mjs <port> [body bytes]
 import { createServer } from 'node:http';
 
-const body = Buffer.from(
+let body = Buffer.from(
   JSON.stringify({
     data: {
       id: '1',
@@ -25,6 +27,8 @@ const body = Buffer.from(
     },
   }),
 );
+const wanted = Number(process.argv[3] ?? 0);
+if (wanted > body.length) body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), padding: 'x'.repeat(wanted - body.length - 13) }));
 const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
 createServer((req, res) => {
   res.writeHead(200, headers);
