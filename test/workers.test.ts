@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { publishVariant, startChildServer, type ChildServer } from './helpers/child-server.js';
-import { tempDir } from './helpers/raw-fixture.js';
+import { publishVariant, startChildOmm, startChildServer, type ChildServer } from './helpers/child-server.js';
+import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
 
 let server: ChildServer | null = null;
 afterEach(async () => {
@@ -60,4 +60,19 @@ describe('--reader', () => {
     }
     expect(answers[1]).toBe(answers[0]);
   }, 30_000);
+});
+
+describe('start --workers', () => {
+  it('start: the primary compiles and verifies once; its workers only serve', async () => {
+    const raw = writeRaw(SMALL_CATALOG);
+    const out = tempDir('omm-start-workers-');
+    server = await startChildOmm(['start', '--raw', raw, '--out', out, '--port', '0', '--workers', '2']);
+    expect((await fetch(`${server.url}/v1/song/100`)).status).toBe(200);
+    const stderr = server.stderr();
+    expect(stderr.match(/omm: compiled snapshot/g)).toHaveLength(1);
+    // A worker that ran the start command again would find the snapshot up to date and say so.
+    expect(stderr).not.toContain('is up to date');
+    server.kill('SIGTERM');
+    expect(await server.exited()).toBe(0);
+  });
 });

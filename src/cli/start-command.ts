@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +42,12 @@ export function register(program: Command): void {
       .option('--out <dir>', 'dist directory', `${packageRoot}dist-data`)
       .option('--no-serve', 'compile and verify only'),
   ).action(async (opts: ServeFlags & { raw: string; out: string; serve: boolean }) => {
+    // A worker of `--workers N` runs this command again: it serves what its primary compiled
+    // and verified, instead of hashing the raw files and verifying every page once more.
+    if (cluster.isWorker) {
+      await serveSnapshot(opts.out, opts);
+      return;
+    }
     if (upToDate(opts.raw, opts.out)) {
       process.stderr.write(`omm: ${opts.out} is up to date with ${opts.raw}\n`);
     } else {

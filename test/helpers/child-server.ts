@@ -18,8 +18,13 @@ export interface ChildServer {
 }
 
 /** `omm serve <snapshot> --port <port> ...args` in a child process, resolved once it listens. */
-export async function startChildServer(snapshot: string, args: string[] = [], port = 0): Promise<ChildServer> {
-  const child = spawn(process.execPath, [omm, 'serve', snapshot, '--port', String(port), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+export function startChildServer(snapshot: string, args: string[] = [], port = 0): Promise<ChildServer> {
+  return startChildOmm(['serve', snapshot, '--port', String(port), ...args]);
+}
+
+/** `omm <argv>` in a child process (a command that serves), resolved once it listens. */
+export async function startChildOmm(argv: string[]): Promise<ChildServer> {
+  const child = spawn(process.execPath, [omm, ...argv], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   const listeners = new Set<() => void>();
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
