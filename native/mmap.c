@@ -75,6 +75,9 @@ static napi_value advise(napi_env env, napi_callback_info info) {
   if (strcmp(kind, "random") == 0) advice = MADV_RANDOM;
   else if (strcmp(kind, "sequential") == 0) advice = MADV_SEQUENTIAL;
   else if (strcmp(kind, "willneed") == 0) advice = MADV_WILLNEED;
+  // The pages leave this process's page tables (and its RSS); a read maps them again from the
+  // page cache (or the file). Safe on this read-only shared mapping: nothing is lost.
+  else if (strcmp(kind, "dontneed") == 0) advice = MADV_DONTNEED;
   long page = sysconf(_SC_PAGESIZE);
   uintptr_t start = (uintptr_t)data & ~((uintptr_t)page - 1);
   madvise((void*)start, (uintptr_t)data + length - start, advice);

@@ -1,7 +1,9 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
-import { Snapshot, nativeMmapAvailable } from '../src/index-format/index.js';
+import { Snapshot, nativeMmapAvailable, openFileBytes } from '../src/index-format/index.js';
 import { tempDir } from './helpers/raw-fixture.js';
 
 /**
@@ -67,5 +69,45 @@ describe('mmap and pread readers agree', () => {
     }
     mapped.close();
     read.close();
+  });
+
+  it.runIf(nativeMmapAvailable() && process.platform === 'linux')('a mapped file drops its pages from the process on releasePages, and reads the same bytes after', () => {
+    const path = join(tempDir(), 'pages.bin');
+    const bytes = Buffer.alloc(32 * 2 ** 20);
+    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i >>> 12) & 0xff;
+    writeFileSync(path, bytes);
+    const rssFileKiB = () => Number(/^RssFile:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
+    const file = openFileBytes(path, { mode: 'mmap' });
+    const touch = () => {
+      let sum = 0;
+      for (let i = 0; i < file.size; i += 4096) sum += file.read(i, 1)[0];
+      return sum;
+    };
+    const before = rssFileKiB();
+    const sum = touch();
+    const touched = rssFileKiB();
+    expect(touched - before).toBeGreaterThan(30 * 1024);
+    file.releasePages();
+    expect(touched - rssFileKiB()).toBeGreaterThan(30 * 1024);
+    expect(touch()).toBe(sum);
+    file.close();
+  });
+
+  it.runIf(nativeMmapAvailable())('under positioned reads, maps only the search indexes (unless the mode was asked for)', () => {
+    const saved = process.env.OMM_READER;
+    process.env.OMM_READER = 'pread';
+    try {
+      const snapshot = Snapshot.open(out);
+      const mapped = snapshot.listShards().filter((s) => s.shard.file.mode === 'mmap').map((s) => s.entry.name);
+      expect(mapped.sort()).toEqual(['search.albums', 'search.artists', 'search.playlists', 'search.songs']);
+      snapshot.releaseSearchPages();
+      snapshot.close();
+      const explicit = Snapshot.open(out, { mode: 'pread' });
+      expect(explicit.listShards().filter((s) => s.shard.file.mode === 'mmap')).toEqual([]);
+      explicit.close();
+    } finally {
+      if (saved === undefined) delete process.env.OMM_READER;
+      else process.env.OMM_READER = saved;
+    }
   });
 });

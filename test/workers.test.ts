@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publishVariant, startChildOmm, startChildServer, type ChildServer } from './helpers/child-server.js';
 import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
@@ -45,20 +47,32 @@ describe('--workers', () => {
 });
 
 describe('--reader', () => {
-  it('pread serves the same answers with nothing mapped', async () => {
+  it('pread serves the same answers with only the search indexes mapped, and survives their pages being dropped', async () => {
     const dist = tempDir('omm-reader-');
     await publishVariant(dist, 'Read');
-    const answers: string[] = [];
+    const dir = join(dist, 'snapshots', readdirSync(join(dist, 'snapshots'))[0]);
+    const searchBytes = readdirSync(dir).filter((f) => /^search\..*\.blob$/.test(f)).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+    expect(searchBytes).toBeGreaterThan(0);
+    const paths = ['/v1/song/100?include=albums,artists', '/v1/search?term=song&types=song', '/v1/match/song?name=Song+B&artist=%C3%84rzte'];
+    const answers: string[][] = [];
     for (const reader of ['mmap', 'pread']) {
-      server = await startChildServer(dist, ['--reader', reader]);
-      answers.push(await (await fetch(`${server.url}/v1/song/100?include=albums,artists`)).text());
+      // A budget of 0: the search pages are dropped at every check (every 200 ms).
+      server = await startChildServer(dist, ['--reader', reader, '--search-pages', '0']);
+      const read = async () => Promise.all(paths.map(async (p) => (await fetch(`${server!.url}${p}`)).text()));
+      answers.push(await read());
       const mapped = Number(/^omm_snapshot_mapped_bytes (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())![1]);
-      if (reader === 'pread') expect(mapped).toBe(0);
-      else expect(mapped).toBeGreaterThan(0);
+      if (reader === 'pread') {
+        expect(mapped).toBe(searchBytes);
+        // The search pages are dropped from the process at every check: the same answers after.
+        await new Promise((r) => setTimeout(r, 1_000));
+        const releases = Number(/^omm_search_page_releases_total (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())![1]);
+        expect(releases).toBeGreaterThanOrEqual(3);
+        expect(await read()).toEqual(answers[1]);
+      } else expect(mapped).toBeGreaterThan(searchBytes);
       server.kill('SIGTERM');
       expect(await server.exited()).toBe(0);
     }
-    expect(answers[1]).toBe(answers[0]);
+    expect(answers[1]).toEqual(answers[0]);
   }, 30_000);
 });
 

@@ -30,6 +30,7 @@ export interface ServeFlags {
   requestTimeout: string;
   shutdownTimeout: string;
   reader: string;
+  searchPages: string;
   views: string;
 }
 
@@ -56,6 +57,7 @@ export function addServeOptions(command: Command): Command {
     .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
     .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
     .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (about a third slower, a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
+    .option('--search-pages <MiB>', 'under --reader pread the search indexes are mapped: once the process holds more file-backed pages than this, their pages are dropped from it (they stay in the page cache) (env OMM_SEARCH_PAGES)', env('OMM_SEARCH_PAGES') ?? '256')
     .option('--views <on|off>', 'send the snapshot\'s pre-rendered default views (on), or render every response (off; the same bytes, slower) (env OMM_VIEWS)', env('OMM_VIEWS') ?? 'on')
     .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
     .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
@@ -134,6 +136,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
     http,
     watch: flags.watch,
     views: flags.views === 'on',
+    searchPagesBytes: integer('--search-pages', flags.searchPages, 0) * 2 ** 20,
     worker: cluster.isWorker ? String(cluster.worker?.id) : undefined,
   });
   const c = running.catalog.counts;

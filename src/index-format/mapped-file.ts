@@ -13,6 +13,11 @@ export interface FileBytes {
   read(offset: number, length: number): Buffer;
   /** The whole mapping in mmap mode, undefined in pread mode. */
   readonly mapping: Buffer | undefined;
+  /**
+   * Mapped: drops the file's pages from this process's page tables, so they stop counting in its
+   * RSS (they stay in the page cache, and the next read maps them again). Nothing to do unmapped.
+   */
+  releasePages(): void;
   /** Idempotent. A mapping is released by the garbage collector once nothing can see it. */
   close(): void;
 }
@@ -53,7 +58,8 @@ export function nativeMmapLoadError(): string | undefined {
   return addonError;
 }
 
-function chooseMode(options: OpenFileOptions): FileAccessMode {
+/** The mode openFileBytes would use with these options. */
+export function chooseMode(options: OpenFileOptions): FileAccessMode {
   let mode = options.mode ?? 'auto';
   if (mode === 'auto') {
     const env = process.env.OMM_READER;
@@ -94,6 +100,9 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}): File
       get mapping() {
         return mapping;
       },
+      releasePages() {
+        if (mapping && mapping.length > 0) native.advise(mapping, 'dontneed');
+      },
       read(offset, length) {
         if (!mapping) throw new FormatError('E_IO', 'read after close', path);
         checkRange(path, size, offset, length);
@@ -116,6 +125,7 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}): File
     size,
     mode,
     mapping: undefined,
+    releasePages() {},
     read(offset, length) {
       if (fd === undefined) throw new FormatError('E_IO', 'read after close', path);
       checkRange(path, size, offset, length);

@@ -5,12 +5,20 @@ import { ArrayTable } from './array-table.js';
 import { FormatError } from './errors.js';
 import { KeyTable } from './key-table.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from './manifest.js';
-import type { OpenFileOptions } from './mapped-file.js';
+import { chooseMode, nativeMmapAvailable, type FileBytes, type OpenFileOptions } from './mapped-file.js';
 import { resolveSnapshotDir } from './publish.js';
 import { RecordTable } from './record-table.js';
 import { openShard, type Shard } from './shard-reader.js';
 
-export interface OpenSnapshotOptions extends OpenFileOptions {}
+export interface OpenSnapshotOptions extends OpenFileOptions {
+  /**
+   * When the other shards are read with positioned reads: map the search indexes all the same
+   * (when the native addon loads), and let releaseSearchPages drop their pages from the process
+   * now and then. Default: true unless `mode` is given. Without it a search index is read into the process section by
+   * section on first use, which at 10M songs is over a gigabyte.
+   */
+  readonly mapSearch?: boolean;
+}
 
 /**
  * An open snapshot. Opening reads the manifest and each shard's header and directory: a fixed
@@ -24,6 +32,8 @@ export class Snapshot {
   private readonly keyTables = new Map<string, KeyTable>();
   private readonly arrayTables = new Map<string, ArrayTable>();
   private readonly blobs = new Map<string, Shard>();
+  /** Search indexes mapped while the rest is read with positioned reads (OpenSnapshotOptions.mapSearch). */
+  private readonly mappedSearch: FileBytes[] = [];
   readonly unpackr: Unpackr;
 
   private constructor(readonly dir: string, options: OpenSnapshotOptions) {
@@ -37,8 +47,12 @@ export class Snapshot {
     this.unpackr = new Unpackr({ structures: manifest.structures as never, maxSharedStructures: manifest.structures.length });
 
     const recordShards = new Map<string, Shard[]>();
+    // An explicit `mode: 'pread'` (verification reads every page) keeps everything unmapped.
+    const mapSearch = (options.mapSearch ?? (options.mode ?? 'auto') === 'auto') && chooseMode(options) === 'pread' && nativeMmapAvailable();
     for (const entry of manifest.shards) {
-      const shard = this.openListedShard(entry, options);
+      const searchIndex = entry.kind === SHARD_KINDS.blob && entry.name.startsWith('search.');
+      const shard = this.openListedShard(entry, mapSearch && searchIndex ? { ...options, mode: 'mmap' } : options);
+      if (mapSearch && searchIndex) this.mappedSearch.push(shard.file);
       switch (entry.kind) {
         case SHARD_KINDS.records: {
           const list = recordShards.get(entry.name) ?? [];
@@ -84,6 +98,24 @@ export class Snapshot {
     }
     return shard;
   }
+
+  /** Whether search indexes are mapped under positioned reads (releaseSearchPages has work). */
+  get mapsSearch(): boolean {
+    return this.mappedSearch.length > 0;
+  }
+
+  /**
+   * Drops the pages of the search indexes mapped under positioned reads from this process's page
+   * tables (see OpenSnapshotOptions.mapSearch): they stop counting in its RSS, stay in the page
+   * cache, and are mapped again when read. Does nothing otherwise.
+   */
+  releaseSearchPages(): void {
+    for (const file of this.mappedSearch) file.releasePages();
+    if (this.mappedSearch.length > 0) this.searchPageReleases++;
+  }
+
+  /** How many times releaseSearchPages dropped pages. */
+  searchPageReleases = 0;
 
   records(name: string): RecordTable {
     return mustGet(this.recordTables, name, 'record table', this.dir);

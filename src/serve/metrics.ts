@@ -81,6 +81,9 @@ export class Metrics {
     metric('omm_snapshot_in_service_seconds', 'gauge', 'Seconds since the snapshot in service was put in service.', [`omm_snapshot_in_service_seconds${labels()} ${((Date.now() - lease.since) / 1000).toFixed(3)}`]);
     metric('omm_snapshot_open_shards', 'gauge', 'Shard files open for the snapshot in service.', [`omm_snapshot_open_shards${labels()} ${shards.length}`]);
     metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [`omm_snapshot_mapped_bytes${labels()} ${mapped}`]);
+    if (snapshot.mapsSearch) {
+      metric('omm_search_page_releases_total', 'counter', 'Times the search indexes mapped under positioned reads dropped their pages from the process (since the snapshot came into service).', [`omm_search_page_releases_total${labels()} ${snapshot.searchPageReleases}`]);
+    }
     metric('omm_in_flight_requests', 'gauge', 'Requests being answered.', [`omm_in_flight_requests${labels()} ${lease.inFlight}`]);
     if (src.swaps) {
       metric('omm_snapshot_reloads_total', 'counter', 'Snapshot reloads by outcome.',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { Catalog } from './catalog.js';
@@ -21,6 +22,11 @@ export interface ServeOptions extends HandlerOptions {
   readonly events?: NodeJS.WritableStream;
   /** Send the snapshots' pre-rendered views (default true); false renders every response. */
   readonly views?: boolean;
+  /**
+   * Under positioned reads, the file-backed bytes the process may keep resident before the
+   * mapped search indexes drop their pages (default SEARCH_PAGES_BUDGET).
+   */
+  readonly searchPagesBytes?: number;
 }
 
 export interface RunningServer {
@@ -37,6 +43,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How often the server looks at its file-backed resident pages, and the most it lets them reach. */
+const SEARCH_PAGES_CHECK_MS = 200;
+const SEARCH_PAGES_BUDGET = 256 * 2 ** 20;
+
+/** Resident file-backed (and shared) bytes of this process; Infinity where /proc cannot tell. */
+function fileBackedResidentBytes(): number {
+  try {
+    // statm: size resident shared text lib data dt, in pages; "shared" is the file-backed part.
+    const statm = readFileSync('/proc/self/statm', 'latin1').split(' ');
+    if (pageBytes === 0) {
+      // The page size, from the same resident set counted in kB by /proc/self/status.
+      const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'latin1'))?.[1]);
+      pageBytes = 2 ** Math.round(Math.log2((kib * 1024) / Number(statm[1]))) || 4096;
+    }
+    return Number(statm[2]) * pageBytes;
+  } catch {
+    return Infinity;
+  }
+}
+let pageBytes = 0;
+
 /** Opens the snapshot and listens. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
@@ -47,6 +74,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions);
   state.reloader = reloader;
   if (options.watch) reloader.watch();
+  // Under positioned reads the search indexes are mapped (Snapshot.releaseSearchPages): once the
+  // process's file-backed pages pass a budget, the search pages leave it, so its RSS stays near
+  // the budget whatever share of the indexes the searches have read.
+  const searchPagesBytes = options.searchPagesBytes ?? SEARCH_PAGES_BUDGET;
+  const releaseSearchPages = setInterval(() => {
+    const snapshot = holder.current.snapshot;
+    if (snapshot.mapsSearch && fileBackedResidentBytes() > searchPagesBytes) snapshot.releaseSearchPages();
+  }, SEARCH_PAGES_CHECK_MS);
+  releaseSearchPages.unref();
   // node:http enforces the headers and request timeouts on a timer (30 s by default): check often
   // enough that a short timeout means what it says.
   const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs || Infinity) / 4)));
@@ -78,6 +114,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let stopping: Promise<void> | null = null;
   const finishClose = () => {
+    clearInterval(releaseSearchPages);
     reloader.close();
     holder.close();
   };
