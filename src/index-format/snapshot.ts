@@ -14,8 +14,8 @@ export interface OpenSnapshotOptions extends OpenFileOptions {
   /**
    * When the other shards are read with positioned reads: map the search indexes all the same
    * (when the native addon loads), and let releaseSearchPages drop their pages from the process
-   * now and then. Default: true unless `mode` is given. Without it a search index is read into the process section by
-   * section on first use, which at 10M songs is over a gigabyte.
+   * now and then. Default: true unless `mode` is given. Without it a search index is read into
+   * the process section by section on first use, which at 10M songs is over a gigabyte.
    */
   readonly mapSearch?: boolean;
 }
@@ -34,6 +34,7 @@ export class Snapshot {
   private readonly blobs = new Map<string, Shard>();
   /** Search indexes mapped while the rest is read with positioned reads (OpenSnapshotOptions.mapSearch). */
   private readonly mappedSearch: FileBytes[] = [];
+  private releases = 0;
   readonly unpackr: Unpackr;
 
   private constructor(readonly dir: string, options: OpenSnapshotOptions) {
@@ -111,11 +112,13 @@ export class Snapshot {
    */
   releaseSearchPages(): void {
     for (const file of this.mappedSearch) file.releasePages();
-    if (this.mappedSearch.length > 0) this.searchPageReleases++;
+    if (this.mappedSearch.length > 0) this.releases++;
   }
 
   /** How many times releaseSearchPages dropped pages. */
-  searchPageReleases = 0;
+  get searchPageReleases(): number {
+    return this.releases;
+  }
 
   records(name: string): RecordTable {
     return mustGet(this.recordTables, name, 'record table', this.dir);
