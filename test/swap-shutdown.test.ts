@@ -105,7 +105,7 @@ describe('zero-downtime snapshot swap', () => {
     expect(result.failures).toEqual([]);
     expect(result.builds).toEqual([a, b, c]);
     expect([...result.names]).toEqual(['Version A', 'Version B', 'Version C']);
-    expect(server.stderr()).toMatch(new RegExp(`"event":"snapshot-swapped".*"buildId":"${b}","previous":"${a}"`));
+    expect(server.stderr()).toMatch(new RegExp(`"event":"snapshot-swapped".*"buildId":"${b}","previous":"${a}".*"warmUpMs":\\d+`));
   }, 60_000);
 });
 

@@ -31,6 +31,7 @@ export interface ServeFlags {
   shutdownTimeout: string;
   reader: string;
   searchPages: string;
+  warmUp: string;
   views: string;
 }
 
@@ -58,6 +59,7 @@ export function addServeOptions(command: Command): Command {
     .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
     .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (about a third slower, a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
     .option('--search-pages <MiB>', 'under --reader pread the search indexes are mapped: once the process holds more file-backed pages than this, their pages are dropped from it (they stay in the page cache) (env OMM_SEARCH_PAGES)', env('OMM_SEARCH_PAGES') ?? '256')
+    .option('--warm-up <on|off>', 'read the search indexes, build their bitmaps and run a few searches and matches of each snapshot before its requests need them: the first one in the background, a reloaded one before it is swapped in (env OMM_WARM_UP)', env('OMM_WARM_UP') ?? 'on')
     .option('--views <on|off>', 'send the snapshot\'s pre-rendered default views (on), or render every response (off; the same bytes, slower) (env OMM_VIEWS)', env('OMM_VIEWS') ?? 'on')
     .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
     .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
@@ -120,6 +122,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   if (flags.reader === 'auto') delete process.env.OMM_READER;
   else process.env.OMM_READER = flags.reader;
   if (!['on', 'off'].includes(flags.views)) throw new CliError(`--views must be on or off, got ${JSON.stringify(flags.views)}`);
+  if (!['on', 'off'].includes(flags.warmUp)) throw new CliError(`--warm-up must be on or off, got ${JSON.stringify(flags.warmUp)}`);
   const http = httpOptionsFrom(flags);
   const workers = flags.workers === 'auto' ? availableParallelism() : integer('--workers', flags.workers, 1, 256);
   if (workers > 1 && cluster.isPrimary) {
@@ -136,6 +139,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
     http,
     watch: flags.watch,
     views: flags.views === 'on',
+    warmUp: flags.warmUp === 'on',
     searchPagesBytes: integer('--search-pages', flags.searchPages, 0) * 2 ** 20,
     worker: cluster.isWorker ? String(cluster.worker?.id) : undefined,
   });

@@ -194,6 +194,39 @@ export class SearchIndex {
     return map;
   }
 
+  /**
+   * The index's first-use work cut into short steps, for a warm-up: each verifies one piece of
+   * at most `chunkBytes` of a section (what a first read of it would do whole), and the last
+   * ones build the sampled names and terms.
+   */
+  preparationSteps(chunkBytes = 2 ** 20): (() => void)[] {
+    const steps: (() => void)[] = [];
+    for (const section of this.shard.directory.sections) {
+      const { start, length } = this.shard.section(section.name);
+      for (let at = 0; at < length; at += chunkBytes) steps.push(() => this.shard.verify(start + at, Math.min(chunkBytes, length - at)));
+    }
+    steps.push(
+      () => void this.namePrefixRange(''),
+      () => void this.prefixRange(''),
+    );
+    return steps;
+  }
+
+  /** How many bitmaps the index keeps so far (SearchIndex.bitmap). */
+  get bitmapsKept(): number {
+    let n = 0;
+    for (const map of this.bitmaps.values()) if (map !== null) n++;
+    return n;
+  }
+
+  /** The terms a bitmap may be kept for (held by one document in BITMAP_DENSITY or more), most documents first. */
+  bitmapTerms(): number[] {
+    const offsets = this.u32('postings.offsets');
+    const ids: number[] = [];
+    for (let id = 0; id < this.terms; id++) if (this.documents > 0 && (offsets[id + 1] - offsets[id]) * BITMAP_DENSITY >= this.documents) ids.push(id);
+    return ids.sort((a, b) => offsets[b + 1] - offsets[b] - (offsets[a + 1] - offsets[a]) || a - b);
+  }
+
   /** Positions in `names.order` of the documents whose normalised name is `name`. */
   exactNameRange(name: string): TermRange {
     const range = this.namePrefixRange(name);

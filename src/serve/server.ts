@@ -27,6 +27,11 @@ export interface ServeOptions extends HandlerOptions {
    * mapped search indexes drop their pages (default SEARCH_PAGES_BUDGET).
    */
   readonly searchPagesBytes?: number;
+  /**
+   * Warm a reloaded snapshot up before it is swapped in (warm-up.ts, default true). The first
+   * snapshot is not: warming it while the first connections arrive held them back (measured).
+   */
+  readonly warmUp?: boolean;
 }
 
 export interface RunningServer {
@@ -71,7 +76,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const holder = new CatalogHolder(Catalog.open(options.snapshot, catalogOptions));
   const logEvent = eventLogger(options.events);
   const state: HandlerState = { holder, metrics: new Metrics(), draining: false, reloader: null };
-  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions);
+  const warm = options.warmUp ?? true;
+  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions, warm);
   state.reloader = reloader;
   if (options.watch) reloader.watch();
   // Under positioned reads the search indexes are mapped (Snapshot.releaseSearchPages): once the

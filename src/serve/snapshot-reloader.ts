@@ -4,6 +4,7 @@ import { CURRENT_FILE } from '../index-format/manifest.js';
 import { Catalog, type CatalogOptions } from './catalog.js';
 import type { CatalogHolder } from './catalog-holder.js';
 import type { LogEvent } from './event-log.js';
+import { warmUp } from './warm-up.js';
 
 export interface ReloadResult {
   readonly outcome: 'swapped' | 'unchanged' | 'refused';
@@ -12,12 +13,14 @@ export interface ReloadResult {
   readonly previous?: string;
   readonly reason?: string;
   readonly ms: number;
+  /** Of `ms`, the new snapshot's warm-up. */
+  readonly warmUpMs?: number;
 }
 
 /**
  * Follows the `current` pointer of a dist directory. A reload resolves the pointer, verifies the
  * snapshot it names (every page CRC and shard digest, read with positioned reads in steps that
- * let requests through), opens it and swaps it in; a snapshot that fails any of that is refused
+ * let requests through), opens it, warms it up when asked (warm-up.ts) and swaps it in; a snapshot that fails any of that is refused
  * and the one in service keeps serving. Reloads never overlap: one asked for while another runs
  * runs after it.
  */
@@ -31,6 +34,8 @@ export class SnapshotReloader {
     private readonly holder: CatalogHolder,
     private readonly log: LogEvent,
     private readonly catalogOptions: CatalogOptions = {},
+    /** Warm a new snapshot up (warm-up.ts) before it takes requests. */
+    private readonly warm = false,
   ) {}
 
   reload(): Promise<ReloadResult> {
@@ -66,8 +71,19 @@ export class SnapshotReloader {
     } catch (err) {
       return done('refused', { reason: (err as Error).message });
     }
+    let warmUpMs: number | undefined;
+    if (this.warm) {
+      // The snapshot in service answers meanwhile; the new one's first requests find its
+      // indexes read and its bitmaps built.
+      try {
+        warmUpMs = (await warmUp(catalog)).ms;
+      } catch (err) {
+        catalog.close();
+        return done('refused', { reason: `${dir} fails its warm-up: ${(err as Error).message}` });
+      }
+    }
     this.holder.swap(catalog);
-    return done('swapped');
+    return done('swapped', warmUpMs === undefined ? {} : { warmUpMs });
   }
 
   /** Reloads whenever the dist directory's `current` pointer is replaced. */

@@ -1,0 +1,73 @@
+import type { Catalog, CatalogType } from './catalog.js';
+import { matchResource } from './match/matcher.js';
+import { searchIndex } from './search/search-engine.js';
+
+export interface WarmUpOptions {
+  /** Songs whose searches and matches are run (spread over the catalog); default 64. */
+  readonly songs?: number;
+  /** The longest the warm-up works before it lets the event loop turn; default 1 ms. */
+  readonly sliceMs?: number;
+  /** Asked between slices: true stops the warm-up (the catalog is leaving service). */
+  readonly cancelled?: () => boolean;
+}
+
+export interface WarmUpReport {
+  readonly ms: number;
+  readonly bitmaps: number;
+  readonly queries: number;
+  readonly completed: boolean;
+}
+
+const SEARCH_TYPES: readonly CatalogType[] = ['song', 'album', 'artist'];
+
+/**
+ * Does ahead the work a snapshot's first searches and matches would otherwise do in their own
+ * time: the search indexes' first reads (their pages verified, a MiB at a time; their sampled
+ * names and terms), their bitmaps of common words (SearchIndex.bitmap), and searches and matches
+ * of some of the catalog's own songs, which compiles the engine's and the matcher's code and
+ * maps the pages they read. It works in slices of about `sliceMs` and lets the event loop turn
+ * between them, so a server warming a snapshot keeps answering. Answers do not change: bitmaps
+ * only make the same tests cheaper. The reloader warms a new snapshot before swapping it in; the
+ * first snapshot is not warmed, since doing it while the first connections arrived held them
+ * back (docs/operations.md#swapping-snapshots-without-downtime).
+ */
+export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise<WarmUpReport> {
+  const started = performance.now();
+  const sliceMs = options.sliceMs ?? 1;
+  let bitmaps = 0;
+  let queries = 0;
+  const tasks: (() => void)[] = [];
+  for (const type of SEARCH_TYPES) {
+    const index = cat.search(type);
+    tasks.push(...index.preparationSteps());
+    tasks.push(() => {
+      for (const id of index.bitmapTerms()) tasks.push(() => void (index.bitmap(id) && bitmaps++));
+    });
+  }
+  const songs = cat.count('song');
+  const wanted = Math.min(songs, options.songs ?? 64);
+  const index = cat.search('song');
+  for (let i = 0; i < wanted; i++) {
+    const ordinal = Math.floor((i * songs) / wanted);
+    const song = () => cat.song(ordinal);
+    const artist = () => song().artistNames.join(' & ');
+    tasks.push(
+      () => void searchIndex(index, song().name, { need: 10 }),
+      () => void searchIndex(index, `${song().name} ${song().artistNames[0] ?? ''}`, { need: 10 }),
+      () => void searchIndex(index, song().name.split(' ')[0], { need: 10 }),
+      () => void matchResource(cat, 'song', { name: song().name, artist: artist() }),
+      () => void matchResource(cat, 'song', { name: `${song().name}x`, artist: artist() }),
+    );
+    queries += 5;
+  }
+  // The remaining bitmaps are queued (after the queries) by a step of their own: listing a large
+  // index's terms is itself a few milliseconds.
+  let next = 0;
+  while (next < tasks.length) {
+    if (options.cancelled?.()) return { ms: Math.round(performance.now() - started), bitmaps, queries, completed: false };
+    const sliceStart = performance.now();
+    while (next < tasks.length && performance.now() - sliceStart < sliceMs) tasks[next++]();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { ms: Math.round(performance.now() - started), bitmaps, queries, completed: true };
+}
