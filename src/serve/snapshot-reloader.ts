@@ -20,9 +20,9 @@ export interface ReloadResult {
 /**
  * Follows the `current` pointer of a dist directory. A reload resolves the pointer, verifies the
  * snapshot it names (every page CRC and shard digest, read with positioned reads in steps that
- * let requests through), opens it, warms it up when asked (warm-up.ts) and swaps it in; a snapshot that fails any of that is refused
- * and the one in service keeps serving. Reloads never overlap: one asked for while another runs
- * runs after it.
+ * let requests through), opens it, warms it up when asked (warm-up.ts) and swaps it in; a
+ * snapshot that fails any of that is refused and the one in service keeps serving. Reloads never
+ * overlap: one asked for while another runs runs after it.
  */
 export class SnapshotReloader {
   private chain: Promise<unknown> = Promise.resolve();

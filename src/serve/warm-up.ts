@@ -40,6 +40,8 @@ export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise
   for (const type of SEARCH_TYPES) {
     const index = cat.search(type);
     tasks.push(...index.preparationSteps());
+    // The bitmaps are queued (after the queries) by a step of their own: listing a large index's
+    // terms takes a few milliseconds itself.
     tasks.push(() => {
       for (const id of index.bitmapTerms()) tasks.push(() => void (index.bitmap(id) && bitmaps++));
     });
@@ -51,17 +53,18 @@ export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise
     const ordinal = Math.floor((i * songs) / wanted);
     const song = () => cat.song(ordinal);
     const artist = () => song().artistNames.join(' & ');
+    const run = (query: () => unknown) => () => {
+      query();
+      queries++;
+    };
     tasks.push(
-      () => void searchIndex(index, song().name, { need: 10 }),
-      () => void searchIndex(index, `${song().name} ${song().artistNames[0] ?? ''}`, { need: 10 }),
-      () => void searchIndex(index, song().name.split(' ')[0], { need: 10 }),
-      () => void matchResource(cat, 'song', { name: song().name, artist: artist() }),
-      () => void matchResource(cat, 'song', { name: `${song().name}x`, artist: artist() }),
+      run(() => searchIndex(index, song().name, { need: 10 })),
+      run(() => searchIndex(index, `${song().name} ${song().artistNames[0] ?? ''}`, { need: 10 })),
+      run(() => searchIndex(index, song().name.split(' ')[0], { need: 10 })),
+      run(() => matchResource(cat, 'song', { name: song().name, artist: artist() })),
+      run(() => matchResource(cat, 'song', { name: `${song().name}x`, artist: artist() })),
     );
-    queries += 5;
   }
-  // The remaining bitmaps are queued (after the queries) by a step of their own: listing a large
-  // index's terms is itself a few milliseconds.
   let next = 0;
   while (next < tasks.length) {
     if (options.cancelled?.()) return { ms: Math.round(performance.now() - started), bitmaps, queries, completed: false };
