@@ -8,7 +8,6 @@
 // times each.
 // Usage: node bench/swap-load.mjs [--dist bench/.data/dist-1000000-1] [--connections 32]
 //        [--duration 30] [--runs 3] [--port 18496]
-import { spawn } from 'node:child_process';
 import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { Catalog } from '../dist/serve/catalog.js';
 import { arg, seeded } from './cli-args.mjs';
-import { pinned, startServer } from './load/server-process.mjs';
+import { startLoad, startServer } from './load/server-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = resolve(arg('dist', join(root, 'bench', '.data', 'dist-1000000-1')));
@@ -47,11 +46,7 @@ async function once(warmUp) {
   writeFileSync(join(work, 'current'), 'snapshots/aaaa');
   const server = await startServer(work, { port, args: ['--warm-up', warmUp] });
   const origin = server.origin;
-  const [cmd, argv] = pinned(1, join(root, 'bench', 'load', 'load-generator.mjs'), ['--origin', origin, '--paths', pathsFile, '--connections', String(connections), '--warmup', '1', '--duration', String(duration), '--runs', '1']);
-  const load = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  load.stdout.on('data', (chunk) => (out += chunk));
-  const loaded = new Promise((resolve) => load.once('exit', resolve));
+  const loaded = startLoad(origin, pathsFile, { connections, warmup: 1, duration, runs: 1 });
   await new Promise((r) => setTimeout(r, 4000));
   writeFileSync(join(work, 'current'), 'snapshots/bbbb');
   process.kill(server.pid, 'SIGHUP');
@@ -69,9 +64,8 @@ async function once(warmUp) {
     if (/omm_snapshot_reloads_total\{outcome="swapped"\} 1/.test(metrics)) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  await loaded;
+  const run = (await loaded).runs[0];
   await server.close();
-  const run = JSON.parse(out.trim().split('\n').pop()).runs[0];
   return { warmUp, reqPerSec: run.reqPerSec, p99Ms: run.p99Ms, maxMs: run.maxMs, probes, probeMaxMs: Number(probeMax.toFixed(1)) };
 }
 

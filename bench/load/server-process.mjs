@@ -74,13 +74,31 @@ export function memoryMiB(pid) {
   }
 }
 
-/** Runs the load generator pinned to `cpu` on a paths file; resolves to its JSON result. */
-export function runLoad(origin, pathsFile, { cpu = 1, connections = 64, warmup = 3, duration = 10, runs = 3, expect = '200' } = {}) {
-  const [cmd, argv] = pinned(cpu, join(root, 'bench', 'load', 'load-generator.mjs'), [
+/** argv for the load generator pinned to `cpu` on a paths file. */
+function loadCommand(origin, pathsFile, { cpu = 1, connections = 64, warmup = 3, duration = 10, runs = 3, expect = '200' } = {}) {
+  return pinned(cpu, join(root, 'bench', 'load', 'load-generator.mjs'), [
     '--origin', origin, '--paths', pathsFile, '--connections', String(connections), '--warmup', String(warmup),
     '--duration', String(duration), '--runs', String(runs), '--expect', expect,
   ]);
+}
+
+const loadResult = (stdout) => JSON.parse(stdout.trim().split('\n').pop());
+
+/** Runs the load generator pinned to `cpu` on a paths file; returns its JSON result. */
+export function runLoad(origin, pathsFile, options = {}) {
+  const [cmd, argv] = loadCommand(origin, pathsFile, options);
   const out = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
   if (out.status !== 0) throw new Error(`load generator failed (${out.status})`);
-  return JSON.parse(out.stdout.trim().split('\n').pop());
+  return loadResult(out.stdout);
+}
+
+/** The same as runLoad, without blocking: resolves to its JSON result when the load ends. */
+export function startLoad(origin, pathsFile, options = {}) {
+  const [cmd, argv] = loadCommand(origin, pathsFile, options);
+  const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(loadResult(stdout)) : reject(new Error(`load generator failed (${code})`)))),
+  );
 }

@@ -184,7 +184,7 @@ export class SearchIndex {
     const count = offsets[id + 1] - offsets[id];
     const bytes = ((this.documents + 31) >>> 5) * 4;
     map = null;
-    if (this.documents > 0 && count * BITMAP_DENSITY >= this.documents && this.bitmapBytes + bytes <= BITMAP_BUDGET) {
+    if (this.dense(count) && this.bitmapBytes + bytes <= BITMAP_BUDGET) {
       this.bitmapBytes += bytes;
       const postings = this.u32('postings');
       map = new Uint32Array((this.documents + 31) >>> 5);
@@ -223,8 +223,13 @@ export class SearchIndex {
   bitmapTerms(): number[] {
     const offsets = this.u32('postings.offsets');
     const ids: number[] = [];
-    for (let id = 0; id < this.terms; id++) if (this.documents > 0 && (offsets[id + 1] - offsets[id]) * BITMAP_DENSITY >= this.documents) ids.push(id);
+    for (let id = 0; id < this.terms; id++) if (this.dense(offsets[id + 1] - offsets[id])) ids.push(id);
     return ids.sort((a, b) => offsets[b + 1] - offsets[b] - (offsets[a + 1] - offsets[a]) || a - b);
+  }
+
+  /** Whether a term held by `count` documents may have a bitmap: one document in BITMAP_DENSITY or more. */
+  private dense(count: number): boolean {
+    return this.documents > 0 && count * BITMAP_DENSITY >= this.documents;
   }
 
   /** Positions in `names.order` of the documents whose normalised name is `name`. */

@@ -55,19 +55,13 @@ const SEARCH_PAGES_BUDGET = 256 * 2 ** 20;
 /** Resident file-backed (and shared) bytes of this process; Infinity where /proc cannot tell. */
 function fileBackedResidentBytes(): number {
   try {
-    // statm: size resident shared text lib data dt, in pages; "shared" is the file-backed part.
-    const statm = readFileSync('/proc/self/statm', 'latin1').split(' ');
-    if (pageBytes === 0) {
-      // The page size, from the same resident set counted in kB by /proc/self/status.
-      const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'latin1'))?.[1]);
-      pageBytes = 2 ** Math.round(Math.log2((kib * 1024) / Number(statm[1]))) || 4096;
-    }
-    return Number(statm[2]) * pageBytes;
+    const status = readFileSync('/proc/self/status', 'latin1');
+    const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return (kib('RssFile') + kib('RssShmem')) * 1024;
   } catch {
     return Infinity;
   }
 }
-let pageBytes = 0;
 
 /** Opens the snapshot and listens. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {

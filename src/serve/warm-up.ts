@@ -13,6 +13,7 @@ export interface WarmUpOptions {
 
 export interface WarmUpReport {
   readonly ms: number;
+  /** Bitmaps the search indexes keep afterwards. */
   readonly bitmaps: number;
   readonly queries: number;
   readonly completed: boolean;
@@ -34,7 +35,6 @@ const SEARCH_TYPES: readonly CatalogType[] = ['song', 'album', 'artist'];
 export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise<WarmUpReport> {
   const started = performance.now();
   const sliceMs = options.sliceMs ?? 1;
-  let bitmaps = 0;
   let queries = 0;
   const tasks: (() => void)[] = [];
   for (const type of SEARCH_TYPES) {
@@ -43,7 +43,7 @@ export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise
     // The bitmaps are queued (after the queries) by a step of their own: listing a large index's
     // terms takes a few milliseconds itself.
     tasks.push(() => {
-      for (const id of index.bitmapTerms()) tasks.push(() => void (index.bitmap(id) && bitmaps++));
+      for (const id of index.bitmapTerms()) tasks.push(() => void index.bitmap(id));
     });
   }
   const songs = cat.count('song');
@@ -65,12 +65,18 @@ export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise
       run(() => matchResource(cat, 'song', { name: `${song().name}x`, artist: artist() })),
     );
   }
+  const report = (completed: boolean): WarmUpReport => ({
+    ms: Math.round(performance.now() - started),
+    bitmaps: SEARCH_TYPES.reduce((n, type) => n + cat.search(type).bitmapsKept, 0),
+    queries,
+    completed,
+  });
   let next = 0;
   while (next < tasks.length) {
-    if (options.cancelled?.()) return { ms: Math.round(performance.now() - started), bitmaps, queries, completed: false };
+    if (options.cancelled?.()) return report(false);
     const sliceStart = performance.now();
     while (next < tasks.length && performance.now() - sliceStart < sliceMs) tasks[next++]();
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return { ms: Math.round(performance.now() - started), bitmaps, queries, completed: true };
+  return report(true);
 }
