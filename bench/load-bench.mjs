@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Catalog } from '../dist/serve/catalog.js';
+import { Catalog } from '../dist/catalog/catalog.js';
 import { runLoad, startProcess, startServer } from './load/server-process.mjs';
 import { arg, seeded } from './cli-args.mjs';
 

@@ -2,7 +2,7 @@
 // titles and artist names of the snapshot, one and two words, full titles, "title artist",
 // a prefix, and a one-letter typo; each search keeps the first page of 10, as /v1/search does.
 // Usage: node bench/search-child.mjs <dist> [--queries 2000]
-import { Catalog } from '../dist/serve/catalog.js';
+import { Catalog } from '../dist/catalog/catalog.js';
 import { searchIndex } from '../dist/serve/search/search-engine.js';
 import { matchResource } from '../dist/serve/match/matcher.js';
 import { arg, seeded } from './cli-args.mjs';

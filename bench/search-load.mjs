@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Catalog } from '../dist/serve/catalog.js';
+import { Catalog } from '../dist/catalog/catalog.js';
 import { request } from 'undici';
 import { runLoad, startProcess, startServer } from './load/server-process.mjs';
 import { arg, seeded } from './cli-args.mjs';

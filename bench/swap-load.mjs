@@ -13,7 +13,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { Catalog } from '../dist/serve/catalog.js';
+import { Catalog } from '../dist/catalog/catalog.js';
 import { arg, seeded } from './cli-args.mjs';
 import { startLoad, startServer } from './load/server-process.mjs';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
-import { catalogId, deriveOmmId } from '../src/compile/catalog-ids.js';
+import { catalogIdOf, deriveOmmId } from '../src/catalog/catalog-ids.js';
 import { Snapshot, nativeMmapAvailable } from '../src/index-format/index.js';
 import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
 
@@ -59,7 +59,7 @@ describe.each(modes)('raw -> snapshot -> reader (%s)', (mode) => {
     expect(snap.keys('album.upc').get('0036000291452')).toBe(snap.keys('album.id').get('10'));
     expect(snap.keys('album.upc').get('4006381333931')).toBe(snap.keys('album.id').get('11'));
     expect(snap.keys('song.omm').get(deriveOmmId('song', '103'))).toBe(snap.keys('song.id').get('103'));
-    expect(catalogId('song', deriveOmmId('song', '103'))).toMatch(/^omm:song:[0-9a-z]{16}$/);
+    expect(catalogIdOf('song', deriveOmmId('song', '103'))).toMatch(/^omm:song:[0-9a-z]{16}$/);
     expect(snap.keys('song.id').get('nope')).toBe(-1);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveOmmId } from '../src/compile/catalog-ids.js';
+import { deriveOmmId } from '../src/catalog/catalog-ids.js';
 import { SMALL_CATALOG, writeRaw } from './helpers/raw-fixture.js';
 import { referenceAvailable, REFERENCE_PATH } from './helpers/reference-validator.js';
 import { qs, serveRaw, type TestServer } from './helpers/server.js';

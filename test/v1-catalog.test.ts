@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogId, deriveOmmId } from '../src/compile/catalog-ids.js';
+import { catalogIdOf, deriveOmmId } from '../src/catalog/catalog-ids.js';
 import { SMALL_CATALOG, writeRaw } from './helpers/raw-fixture.js';
 import { SAMPLE_RAW, serveRaw, type TestServer } from './helpers/server.js';
 
-const omm = (type: 'song' | 'album' | 'artist', id: string) => catalogId(type, deriveOmmId(type, id));
+const omm = (type: 'song' | 'album' | 'artist', id: string) => catalogIdOf(type, deriveOmmId(type, id));
 
 describe('/v1/catalog and /v1/lookup on a fixture catalog', () => {
   let s: TestServer;

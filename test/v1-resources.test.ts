@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogId, deriveOmmId } from '../src/compile/catalog-ids.js';
+import { catalogIdOf, deriveOmmId } from '../src/catalog/catalog-ids.js';
 import { compareLocalIds } from '../src/compile/sort-keys.js';
 import { SMALL_CATALOG, writeRaw } from './helpers/raw-fixture.js';
 import { qs, SAMPLE_RAW, serveRaw, type TestServer } from './helpers/server.js';
@@ -26,7 +26,7 @@ describe('interface 1 resources on a fixture catalog', () => {
 
   it('a song by local id and by catalog id renders the same, with files and lyrics', async () => {
     const byLocal = await s.get('/v1/song/100');
-    const byCatalog = await s.get(`/v1/song/${catalogId('song', deriveOmmId('song', '100'))}`);
+    const byCatalog = await s.get(`/v1/song/${catalogIdOf('song', deriveOmmId('song', '100'))}`);
     expect(byLocal.status).toBe(200);
     expect(byCatalog.body).toEqual(byLocal.body);
     expect(byLocal.body.data).toMatchObject({
@@ -91,7 +91,7 @@ describe('interface 1 resources on a fixture catalog', () => {
   });
 
   it('lookup keeps request order, repeats duplicates and leaves out unknown ids', async () => {
-    const r = await s.get(`/v1/songs/lookup?ids=103,nope,100,${catalogId('song', deriveOmmId('song', '101'))},103`);
+    const r = await s.get(`/v1/songs/lookup?ids=103,nope,100,${catalogIdOf('song', deriveOmmId('song', '101'))},103`);
     expect(r.status).toBe(200);
     expect(r.body.data.map((d: { id: string }) => d.id)).toEqual(['103', '100', '101', '103']);
     expect(r.body.meta).toBeUndefined();

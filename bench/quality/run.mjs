@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { matchTitle, artistSet } from '../../dist/index-format/match-text.js';
 import { searchText } from '../../dist/index-format/search-text.js';
-import { Catalog } from '../../dist/serve/catalog.js';
+import { Catalog } from '../../dist/catalog/catalog.js';
 import { startServer } from '../../dist/serve/server.js';
 import { buildDevSet } from './dev-set.mjs';
 import { arg } from '../cli-args.mjs';

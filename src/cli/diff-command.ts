@@ -7,7 +7,7 @@ import { diffMarkdown, diffText } from '../diff/diff-format.js';
 import { diffCatalogs } from '../diff/snapshot-diff.js';
 import { failedRules, FailOnSyntaxError, parseFailOn } from '../diff/thresholds.js';
 import { CURRENT_FILE, MANIFEST_FILE } from '../index-format/manifest.js';
-import { Catalog } from '../serve/catalog.js';
+import { Catalog } from '../catalog/catalog.js';
 import { CliError } from './cli-error.js';
 
 /** Exit codes: 0 compared and no --fail-on rule tripped, 1 a rule tripped, 2 could not compare. */

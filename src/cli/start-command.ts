@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileCatalog, Progress } from '../compile/index.js';
 import { verifySnapshot } from '../index-format/index.js';
-import { Catalog } from '../serve/catalog.js';
+import { Catalog } from '../catalog/catalog.js';
 import { CliError } from './cli-error.js';
 import { count } from './format.js';
 import { addServeOptions, serveSnapshot, type ServeFlags } from './serve-command.js';
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * True when the dist directory's current snapshot was compiled from exactly these raw files,

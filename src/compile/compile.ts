@@ -8,7 +8,7 @@ import { createStagingDir, publishSnapshot } from '../index-format/publish.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
 import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
 import { RAW_FILES } from '../raw/schema.js';
-import { VIEWS_VERSION } from '../serve/views.js';
+import { VIEWS_VERSION } from '../catalog/views.js';
 import { CompileError } from './compile-error.js';
 import { deriveCatalog } from './derive.js';
 import { planExplore } from './explore.js';

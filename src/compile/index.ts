@@ -1,4 +1,3 @@
 export { compileCatalog, COMPILER_VERSION, type CompileOptions, type CompileResult } from './compile.js';
 export { CompileError, formatIssue, type RawIssue, type RawIssueCode } from './compile-error.js';
 export { Progress } from './progress.js';
-export { deriveOmmId, catalogId } from './catalog-ids.js';

@@ -1,5 +1,5 @@
 import { RAW_FILE_BY_NAME, type RawFileName } from '../raw/schema.js';
-import { deriveOmmId, type CatalogType } from './catalog-ids.js';
+import { deriveOmmId, type CatalogType } from '../catalog/catalog-ids.js';
 import { CatalogIndex, EntityColumns, type ExploreGroupRow } from './catalog-index.js';
 import type { RawIssue } from './compile-error.js';
 import { readRawFile, type IssueLog, type ParsedRow, type RawFileRead } from './raw-file.js';

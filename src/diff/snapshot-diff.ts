@@ -1,5 +1,5 @@
-import type { Catalog } from '../serve/catalog.js';
-import type { GenreRecord } from '../serve/records.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { GenreRecord } from '../catalog/records.js';
 
 /** The resource types a diff compares, as they are counted and reported. */
 export const DIFF_TYPES = ['songs', 'albums', 'artists', 'playlists'] as const;

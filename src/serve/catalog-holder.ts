@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog.js';
+import type { Catalog } from '../catalog/catalog.js';
 
 /** A snapshot in service and the requests still using it. */
 export interface Lease {

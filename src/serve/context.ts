@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog.js';
+import type { Catalog } from '../catalog/catalog.js';
 import type { Query } from './query.js';
 
 /** What a handler gets: the snapshot in service, the path parameters and the query. */

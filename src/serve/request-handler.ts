@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotAllowed, Router } from './router.js';
 import { notFound, rateLimited, uriTooLong } from './api-error.js';
-import { Catalog } from './catalog.js';
+import { Catalog } from '../catalog/catalog.js';
 import { CatalogHolder } from './catalog-holder.js';
 import { workerMetrics } from './cluster-metrics.js';
 import type { Handler } from './context.js';

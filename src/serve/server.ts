@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
-import { Catalog } from './catalog.js';
+import { Catalog } from '../catalog/catalog.js';
 import { CatalogHolder } from './catalog-holder.js';
 import { eventLogger } from './event-log.js';
 import { DEFAULT_HTTP, type HttpOptions } from './http-options.js';

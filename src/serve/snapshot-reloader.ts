@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { resolveSnapshotDir, verifySnapshotAsync } from '../index-format/index.js';
 import { CURRENT_FILE } from '../index-format/manifest.js';
-import { Catalog, type CatalogOptions } from './catalog.js';
+import { Catalog, type CatalogOptions } from '../catalog/catalog.js';
 import type { CatalogHolder } from './catalog-holder.js';
 import type { LogEvent } from './event-log.js';
 import { warmUp } from './warm-up.js';

@@ -1,4 +1,5 @@
-import type { Catalog, CatalogType } from './catalog.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { CatalogType } from '../catalog/catalog-ids.js';
 import { matchResource } from './match/matcher.js';
 import { searchIndex } from './search/search-engine.js';
 

@@ -1,5 +1,6 @@
 import { matchTitle, type MatchTitle } from '../../index-format/match-text.js';
-import type { Catalog, CatalogType } from '../catalog.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import type { CatalogType } from '../../catalog/catalog-ids.js';
 import { normalArtistNames } from './scoring.js';
 
 /** What scoring reads of a candidate, normalised: the same for every query that meets it. */

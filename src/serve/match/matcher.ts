@@ -2,7 +2,8 @@ import { artistSet, matchTitle, type MatchTitle } from '../../index-format/match
 import { ONE_EDIT_BYTES } from '../../index-format/byte-diff.js';
 import type { SearchIndex } from '../../index-format/search-index.js';
 import { searchText } from '../../index-format/search-text.js';
-import type { Catalog, CatalogType } from '../catalog.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import type { CatalogType } from '../../catalog/catalog-ids.js';
 import { searchIndex } from '../search/search-engine.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { withinOneEdit } from './one-edit.js';

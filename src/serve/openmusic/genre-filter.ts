@@ -1,5 +1,5 @@
-import type { Catalog } from '../catalog.js';
-import { sortByRank } from '../relation-order.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import { sortByRank } from '../../catalog/relation-order.js';
 import { genreKey, OUR_TYPE, type OmType } from './params.js';
 
 /** A page of a list: the ordinals shown and whether more follow. */

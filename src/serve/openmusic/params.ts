@@ -1,4 +1,4 @@
-import type { ResourceType } from '../catalog.js';
+import type { ResourceType } from '../../catalog/catalog.js';
 import { commaList, type Query } from '../query.js';
 
 /** Interface-2 type names (plural) and the snapshot's. */

@@ -1,10 +1,10 @@
-import { RELATIONS, type Catalog } from '../catalog.js';
-import type { FileRecord, LyricsRecord, StationRecord } from '../records.js';
-import type { StationView } from '../stations.js';
-import { lyricsFor } from '../lyrics.js';
-import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
+import { RELATIONS, type Catalog } from '../../catalog/catalog.js';
+import type { FileRecord, LyricsRecord, StationRecord } from '../../catalog/records.js';
+import type { StationView } from '../../catalog/stations.js';
+import { lyricsFor } from '../../catalog/lyrics.js';
+import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
-import type { ViewType } from '../views.js';
+import type { ViewType } from '../../catalog/views.js';
 import { INCLUDED_DEFAULT, OM_RELATIONS, OUR_RELATION, OUR_TYPE, type OmRelation, type OmRenderSpec, type OmType } from './params.js';
 
 type Json = Record<string, unknown>;

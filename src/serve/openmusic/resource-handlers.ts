@@ -1,8 +1,8 @@
 import { notFound } from '../api-error.js';
-import { RELATIONS, type Catalog } from '../catalog.js';
+import { RELATIONS, type Catalog } from '../../catalog/catalog.js';
 import type { Handler, RequestContext } from '../context.js';
-import { lyricsFor } from '../lyrics.js';
-import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
+import { lyricsFor } from '../../catalog/lyrics.js';
+import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
 import { lookupValues, resolveIsrcs, resolveUpcs } from '../v1/lookup-values.js';
 import { filteredListPage, genrePredicate, pageOf, type ListPage } from './genre-filter.js';
 import { DATED_SORTS, OM_RELATIONS, OUR_RELATION, OUR_TYPE, parseOmRequest, UNDATED_SORTS, type EndpointSpec, type OmRequest, type OmType } from './params.js';

@@ -1,7 +1,7 @@
 import { notFound } from '../api-error.js';
-import type { Catalog } from '../catalog.js';
+import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler, RequestContext } from '../context.js';
-import { popularStation, stationForGenre, stored, type StationView } from '../stations.js';
+import { popularStation, stationForGenre, stored, type StationView } from '../../catalog/stations.js';
 import { DATED_SORTS, parseOmRequest, type EndpointSpec } from './params.js';
 import { OmRenderer } from './render.js';
 import { relatedBody, resolveOm } from './resource-handlers.js';

@@ -1,4 +1,4 @@
-import type { ResourceType } from '../catalog.js';
+import type { ResourceType } from '../../catalog/catalog.js';
 
 /**
  * The attributes of each type in interface 1, in the order they are rendered. `full` is the

@@ -1,5 +1,6 @@
 import { badRequest, notFound } from '../api-error.js';
-import { parseCatalogId, type Catalog, type CatalogType } from '../catalog.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import { parseCatalogId, type CatalogType } from '../../catalog/catalog-ids.js';
 import type { Handler } from '../context.js';
 import { commaList, type Query } from '../query.js';
 import { parseFields } from './params.js';

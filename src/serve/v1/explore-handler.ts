@@ -1,7 +1,7 @@
 import { unpack } from 'msgpackr';
-import type { Catalog, ResourceType } from '../catalog.js';
+import type { Catalog, ResourceType } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
-import { stored } from '../stations.js';
+import { stored } from '../../catalog/stations.js';
 import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT, parseFields, parseLang } from './params.js';
 import { V1Renderer } from './render.js';
 

@@ -1,6 +1,6 @@
 import { normalizeGtin13, normalizeIsrc } from '../../raw/codes.js';
 import { badRequest } from '../api-error.js';
-import type { Catalog, ResourceType } from '../catalog.js';
+import type { Catalog, ResourceType } from '../../catalog/catalog.js';
 import { commaList, type Query } from '../query.js';
 
 export const MAX_LOOKUP_VALUES = 100;

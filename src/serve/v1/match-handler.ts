@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../api-error.js';
-import type { CatalogType } from '../catalog.js';
+import type { CatalogType } from '../../catalog/catalog-ids.js';
 import type { Handler } from '../context.js';
 import { matchResource } from '../match/matcher.js';
 import { lookupInclude, MESSAGES } from './catalog-handlers.js';

@@ -1,4 +1,4 @@
-import { RELATION_TARGET, RELATIONS, type ResourceType } from '../catalog.js';
+import { RELATION_TARGET, RELATIONS, type ResourceType } from '../../catalog/catalog.js';
 import { commaList, type Query } from '../query.js';
 import { ATTRIBUTES, type AttributeSet } from './attributes.js';
 

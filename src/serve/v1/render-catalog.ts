@@ -1,4 +1,5 @@
-import { catalogIdOf, type Catalog, type CatalogType } from '../catalog.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import { catalogIdOf, type CatalogType } from '../../catalog/catalog-ids.js';
 import { putAttributes } from './render.js';
 
 type Json = Record<string, unknown>;

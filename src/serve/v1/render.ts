@@ -1,10 +1,10 @@
-import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../catalog.js';
-import type { FileRecord, LyricsRecord } from '../records.js';
-import { lyricsFor } from '../lyrics.js';
-import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
-import type { StationView } from '../stations.js';
+import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../../catalog/catalog.js';
+import type { FileRecord, LyricsRecord } from '../../catalog/records.js';
+import { lyricsFor } from '../../catalog/lyrics.js';
+import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
+import type { StationView } from '../../catalog/stations.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
-import type { ViewType } from '../views.js';
+import type { ViewType } from '../../catalog/views.js';
 import { ATTRIBUTES, type AttributeSet } from './attributes.js';
 import { DEFAULT_LIMIT, type IncludeNode, type RenderSpec } from './params.js';
 

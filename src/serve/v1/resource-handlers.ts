@@ -1,8 +1,8 @@
 import { notFound } from '../api-error.js';
-import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../catalog.js';
+import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../../catalog/catalog.js';
 import type { Handler, RequestContext } from '../context.js';
 import { parseFlatSpec, parsePage, parseRenderSpec, type Page, type RenderSpec } from './params.js';
-import { DEFAULT_RELATION_SORT, sortByRank } from '../relation-order.js';
+import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
 import { V1Renderer } from './render.js';
 import { exactlyOne, lookupValues, resolveIds, resolveIsrcs, resolveUpcs } from './lookup-values.js';
 

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog.js';
+import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
 import { commaList, type Query } from '../query.js';
 import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../search/search-engine.js';

@@ -1,10 +1,10 @@
 import { FormatError, Snapshot, type Adjacency, type KeyTable, type RecordTable, type U32Column } from '../index-format/index.js';
 import { SearchIndex } from '../index-format/search-index.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
+import { parseCatalogId, type CatalogType } from './catalog-ids.js';
 import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
 
-export type CatalogType = 'song' | 'album' | 'artist';
 export type ResourceType = CatalogType | 'playlist' | 'station';
 
 /** Relationship name (as the interfaces spell it) -> adjacency in the snapshot, per source type. */
@@ -18,16 +18,6 @@ export const RELATIONS = {
 
 /** The resource type each relationship leads to. */
 export const RELATION_TARGET: Record<string, ResourceType> = { albums: 'album', artists: 'artist', tracks: 'song' };
-
-const CATALOG_ID = /^omm:(song|album|artist):([0-9a-z]{16})$/;
-
-/** `omm:song:0123456789abcdef` -> its parts, or null. */
-export function parseCatalogId(id: string): { type: CatalogType; ommId: string } | null {
-  const m = CATALOG_ID.exec(id);
-  return m ? { type: m[1] as CatalogType, ommId: m[2] } : null;
-}
-
-export const catalogIdOf = (type: CatalogType, ommId: string): string => `omm:${type}:${ommId}`;
 
 export interface CatalogOptions {
   readonly searchable?: boolean;
