@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawFileSpec } from '../raw/schema.js';
 import type { RawIssue, RawIssueCode } from './compile-error.js';
-import { streamCsvRows, type CsvDigest } from './csv-rows.js';
-import { CellProblem, validateCell, type CellValue } from './validate-cell.js';
+import { streamCsvRows, type CsvDigest } from '../raw/csv-rows.js';
+import { CellProblem, validateCell, type CellValue } from '../raw/validate-cell.js';
 
 /** A validated row: column name to value; absent (empty) optional cells are undefined. */
 export type ParsedRow = Record<string, CellValue | undefined>;

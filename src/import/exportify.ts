@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { streamCsvRowsLenient } from './fast-csv-rows.js';
-import { isValidCalendarDate } from '../compile/validate-cell.js';
+import { isValidCalendarDate } from '../raw/validate-cell.js';
 import { normalizeIsrc } from '../raw/codes.js';
 import { RawSink, type ImportSummary } from './raw-sink.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { parse } from 'fast-csv';
-import type { CsvDigest, CsvRow } from '../compile/csv-rows.js';
+import type { CsvDigest, CsvRow } from '../raw/csv-rows.js';
 
 /**
  * Reads third-party exports (importers) with fast-csv: lenient about the quirks of files other

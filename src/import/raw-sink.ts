@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { streamCsvRows } from '../compile/csv-rows.js';
+import { streamCsvRows } from '../raw/csv-rows.js';
 import { RawCsvWriter, type RawRow } from '../raw/csv-writer.js';
 import { RAW_FILES, type RawFileName } from '../raw/schema.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { CsvParser } from '../raw/csv-parser.js';
+import { CsvParser } from './csv-parser.js';
 
 export interface CsvRow {
   /** 1-based line on which the row starts (the header row is line 1). */

@@ -1,5 +1,5 @@
-import { cleanUpc, normalizeIsrc } from '../raw/codes.js';
-import { EXPLORE_TYPES, LIST_SEPARATOR, type ColumnKind } from '../raw/schema.js';
+import { cleanUpc, normalizeIsrc } from './codes.js';
+import { EXPLORE_TYPES, LIST_SEPARATOR, type ColumnKind } from './schema.js';
 
 export type CellValue = string | number | boolean | string[];
 
