@@ -3,8 +3,8 @@
 // a prefix, and a one-letter typo; each search keeps the first page of 10, as /v1/search does.
 // Usage: node bench/search-child.mjs <dist> [--queries 2000]
 import { Catalog } from '../dist/catalog/catalog.js';
-import { searchIndex } from '../dist/serve/search/search-engine.js';
-import { matchResource } from '../dist/serve/match/matcher.js';
+import { searchIndex } from '../dist/search/search-engine.js';
+import { matchResource } from '../dist/search/match/matcher.js';
 import { arg, seeded } from './cli-args.mjs';
 
 const [dist] = process.argv.slice(2);

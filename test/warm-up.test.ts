@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { Catalog } from '../src/catalog/catalog.js';
-import { matchResource } from '../src/serve/match/matcher.js';
-import { searchIndex } from '../src/serve/search/search-engine.js';
+import { matchResource } from '../src/search/match/matcher.js';
+import { searchIndex } from '../src/search/search-engine.js';
 import { warmUp } from '../src/serve/warm-up.js';
 import { tempDir } from './helpers/raw-fixture.js';
 

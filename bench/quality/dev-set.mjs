@@ -3,7 +3,7 @@
 // `expect` is the target (song: its ISRC or id; album/artist: its id) or null for a negative
 // whose right answer is 404.
 import { searchText } from '../../dist/index-format/search-text.js';
-import { matchTitle } from '../../dist/index-format/match-text.js';
+import { matchTitle } from '../../dist/search/match/match-text.js';
 
 export function prng(seed) {
   let x = (seed >>> 0) || 1;

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { matchTitle, artistSet } from '../../dist/index-format/match-text.js';
+import { matchTitle, artistSet } from '../../dist/search/match/match-text.js';
 import { searchText } from '../../dist/index-format/search-text.js';
 import { Catalog } from '../../dist/catalog/catalog.js';
 import { startServer } from '../../dist/serve/server.js';

@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogType } from '../catalog/catalog-ids.js';
-import { matchResource } from './match/matcher.js';
-import { searchIndex } from './search/search-engine.js';
+import { matchResource } from '../search/match/matcher.js';
+import { searchIndex } from '../search/search-engine.js';
 
 export interface WarmUpOptions {
   /** Songs whose searches and matches are run (spread over the catalog); default 64. */

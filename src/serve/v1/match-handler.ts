@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../api-error.js';
 import type { CatalogType } from '../../catalog/catalog-ids.js';
 import type { Handler } from '../context.js';
-import { matchResource } from '../match/matcher.js';
+import { matchResource } from '../../search/match/matcher.js';
 import { lookupInclude, MESSAGES } from './catalog-handlers.js';
 import { CatalogRenderer, LOOKUP_INCLUDES } from './render-catalog.js';
 
@@ -12,7 +12,7 @@ const MAX_DURATION_MS = 24 * 3600 * 1000;
 /**
  * GET /match/{type}?name=&artist=&album=&duration=: the best resource for the metadata, in the
  * lookup attribute set with the catalog id, or 404 `No match found` below the threshold
- * (src/serve/match/scoring.ts). `include` is one level; values the type lacks are ignored.
+ * (src/search/match/scoring.ts). `include` is one level; values the type lacks are ignored.
  */
 export const match: Handler = ({ cat, params, query }) => {
   const type = params.type as CatalogType;

@@ -1,7 +1,7 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
 import { commaList, type Query } from '../query.js';
-import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../search/search-engine.js';
+import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
 import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT, parseFields, parseLang } from './params.js';
 import { V1Renderer } from './render.js';
 

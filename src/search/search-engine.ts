@@ -1,6 +1,6 @@
-import type { SearchIndex, TermRange } from '../../index-format/search-index.js';
-import { searchText } from '../../index-format/search-text.js';
-import { withinOneEdit } from '../match/one-edit.js';
+import type { SearchIndex, TermRange } from '../index-format/search-index.js';
+import { searchText } from '../index-format/search-text.js';
+import { withinOneEdit } from './one-edit.js';
 import { scanAllWords, type Collector, type QueryWord } from './all-words.js';
 import { IntSet } from './int-set.js';
 import { typoVariants } from './typo-variants.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistSet, matchTitle } from '../../index-format/match-text.js';
+import { artistSet, matchTitle } from './match-text.js';
 import { SearchIndex } from '../../index-format/search-index.js';
 import { writeSearchIndex } from '../../index-format/search-index-writer.js';
 import { openShard } from '../../index-format/shard-reader.js';

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchIndex } from '../../index-format/search-index.js';
-import { writeSearchIndex, type SearchDocuments } from '../../index-format/search-index-writer.js';
-import { searchText } from '../../index-format/search-text.js';
-import { openShard } from '../../index-format/shard-reader.js';
-import { withinOneEdit } from '../match/one-edit.js';
+import { SearchIndex } from '../index-format/search-index.js';
+import { writeSearchIndex, type SearchDocuments } from '../index-format/search-index-writer.js';
+import { searchText } from '../index-format/search-text.js';
+import { openShard } from '../index-format/shard-reader.js';
+import { withinOneEdit } from './one-edit.js';
 import { FUZZY_BELOW, searchIndex, TIER } from './search-engine.js';
 
 // A catalog small enough to rank by brute force, with a vocabulary small enough that words

@@ -1,6 +1,6 @@
-import { artistSet, sortedWords, type MatchTitle } from '../../index-format/match-text.js';
+import { artistSet, sortedWords, type MatchTitle } from './match-text.js';
 import { jaroWinkler } from './jaro-winkler.js';
-import { withinOneEdit } from './one-edit.js';
+import { withinOneEdit } from '../one-edit.js';
 
 /**
  * Scores of one candidate against a query, each in [0, 1]. The combination follows the

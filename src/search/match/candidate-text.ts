@@ -1,4 +1,4 @@
-import { matchTitle, type MatchTitle } from '../../index-format/match-text.js';
+import { matchTitle, type MatchTitle } from './match-text.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogType } from '../../catalog/catalog-ids.js';
 import { normalArtistNames } from './scoring.js';

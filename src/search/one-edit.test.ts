@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../search/typo-variants.js';
+import { editDistance } from './typo-variants.js';
 import { withinOneEdit } from './one-edit.js';
 
 describe('withinOneEdit', () => {

@@ -1,12 +1,12 @@
-import { artistSet, matchTitle, type MatchTitle } from '../../index-format/match-text.js';
+import { artistSet, matchTitle, type MatchTitle } from './match-text.js';
 import { ONE_EDIT_BYTES } from '../../index-format/byte-diff.js';
 import type { SearchIndex } from '../../index-format/search-index.js';
 import { searchText } from '../../index-format/search-text.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogType } from '../../catalog/catalog-ids.js';
-import { searchIndex } from '../search/search-engine.js';
+import { searchIndex } from '../search-engine.js';
 import { jaroWinkler } from './jaro-winkler.js';
-import { withinOneEdit } from './one-edit.js';
+import { withinOneEdit } from '../one-edit.js';
 import { candidateText } from './candidate-text.js';
 import { CandidateFilter } from './candidate-filter.js';
 import { artistSetScore, combine, durationScore, titleScore, type PartScores } from './scoring.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchTitle } from '../../index-format/match-text.js';
+import { matchTitle } from './match-text.js';
 import { artistScore, combine, durationScore, featuringAgreement, MIN_ARTIST_SCORE, MIN_NAME_SCORE, titleScore, versionsConflict } from './scoring.js';
 
 // Hand-picked hard cases for each kind of query the quality harness measures, in several
