@@ -5,11 +5,11 @@ import { RecordTableWriter } from '../index-format/record-table.js';
 import type { WrittenShard } from '../index-format/shard-writer.js';
 import { Snapshot } from '../index-format/snapshot.js';
 import { Catalog } from '../catalog/catalog.js';
-import { OM_TYPE } from '../serve/openmusic/params.js';
-import { OmRenderer } from '../serve/openmusic/render.js';
+import { OM_TYPE } from '../interfaces/openmusic/spec.js';
+import { OmRenderer } from '../interfaces/openmusic/render.js';
 import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../catalog/views.js';
-import { emptyInclude } from '../serve/v1/params.js';
-import { V1Renderer } from '../serve/v1/render.js';
+import { emptyInclude } from '../interfaces/v1/spec.js';
+import { V1Renderer } from '../interfaces/v1/render.js';
 
 export interface ViewsBuild {
   readonly staging: string;

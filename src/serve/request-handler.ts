@@ -13,7 +13,7 @@ import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from './http/cors.js';
 import { ifNoneMatchHits } from './http/etag.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { DEFAULT_HTTP, VOLATILE_ROUTES, type HttpOptions } from './http-options.js';
-import { RawJson, toJsonBytes } from './json-chunks.js';
+import { RawJson, toJsonBytes } from '../interfaces/json-chunks.js';
 import { Metrics } from './metrics.js';
 import { DEFAULT_BRANDING, registerOpenMusic, type Branding } from './openmusic/routes.js';
 import { Query } from './query.js';

@@ -1,4 +1,4 @@
-import { includableOf, type EndpointSpec } from '../openmusic/params.js';
+import { includableOf, type EndpointSpec } from '../../interfaces/openmusic/spec.js';
 import { LIST, LOOKUP_KEYS, RELATED, SINGLE } from '../openmusic/resource-handlers.js';
 import { SEARCH, TYPED } from '../openmusic/search-handlers.js';
 import { STATION, TRACKS } from '../openmusic/station-handlers.js';

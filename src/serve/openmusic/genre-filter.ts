@@ -1,6 +1,7 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { sortByRank } from '../../catalog/relation-order.js';
-import { genreKey, OUR_TYPE, type OmType } from './params.js';
+import { genreKey } from './params.js';
+import { OUR_TYPE, type OmType } from '../../interfaces/openmusic/spec.js';
 
 /** A page of a list: the ordinals shown and whether more follow. */
 export interface ListPage {

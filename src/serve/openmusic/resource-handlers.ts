@@ -5,8 +5,9 @@ import { lyricsFor } from '../../catalog/lyrics.js';
 import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
 import { lookupValues, resolveIsrcs, resolveUpcs } from '../v1/lookup-values.js';
 import { filteredListPage, genrePredicate, pageOf, type ListPage } from './genre-filter.js';
-import { DATED_SORTS, OM_RELATIONS, OUR_RELATION, OUR_TYPE, parseOmRequest, UNDATED_SORTS, type EndpointSpec, type OmRequest, type OmType } from './params.js';
-import { lyricsObject, OmRenderer } from './render.js';
+import { parseOmRequest, type OmRequest } from './params.js';
+import { DATED_SORTS, OM_RELATIONS, OUR_RELATION, OUR_TYPE, UNDATED_SORTS, type EndpointSpec, type OmType } from '../../interfaces/openmusic/spec.js';
+import { lyricsObject, OmRenderer } from '../../interfaces/openmusic/render.js';
 
 type ListType = Exclude<OmType, 'stations'>;
 

@@ -6,8 +6,9 @@ import { searchText } from '../../index-format/search-text.js';
 import { stored, type StationView } from '../../catalog/stations.js';
 import { parseTerm, SEARCH_TYPES, TOP_LIMIT, topHits, type SearchType } from '../v1/search-handler.js';
 import { genrePredicate, pageOf } from './genre-filter.js';
-import { OM_TYPE, parseOmRequest, type EndpointSpec } from './params.js';
-import { OmRenderer } from './render.js';
+import { parseOmRequest } from './params.js';
+import { OM_TYPE, type EndpointSpec } from '../../interfaces/openmusic/spec.js';
+import { OmRenderer } from '../../interfaces/openmusic/render.js';
 import { listBody } from './resource-handlers.js';
 
 const BUCKETS = ['top', 'songs', 'artists', 'albums', 'stations', 'playlists'] as const;

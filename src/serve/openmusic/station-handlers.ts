@@ -2,8 +2,9 @@ import { notFound } from '../api-error.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler, RequestContext } from '../context.js';
 import { popularStation, stationForGenre, stored, type StationView } from '../../catalog/stations.js';
-import { DATED_SORTS, parseOmRequest, type EndpointSpec } from './params.js';
-import { OmRenderer } from './render.js';
+import { parseOmRequest } from './params.js';
+import { DATED_SORTS, type EndpointSpec } from '../../interfaces/openmusic/spec.js';
+import { OmRenderer } from '../../interfaces/openmusic/render.js';
 import { relatedBody, resolveOm } from './resource-handlers.js';
 
 /** Interface 2 serves artist, genre and popular stations (the standard's three seeds). */

@@ -4,7 +4,7 @@ import { parseCatalogId, type CatalogType } from '../../catalog/catalog-ids.js';
 import type { Handler } from '../context.js';
 import { commaList, type Query } from '../query.js';
 import { parseFields } from './params.js';
-import { CatalogRenderer, LOOKUP_INCLUDES } from './render-catalog.js';
+import { CatalogRenderer, LOOKUP_INCLUDES } from '../../interfaces/v1/render-catalog.js';
 import { exactlyOne, lookupValues, MAX_CATALOG_PARAM_CHARS, resolveIsrcs, resolveUpcs } from './lookup-values.js';
 
 /** The reference metadata service's messages, word for word (DECISIONS.md). */

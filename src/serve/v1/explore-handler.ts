@@ -2,8 +2,9 @@ import { unpack } from 'msgpackr';
 import type { Catalog, ResourceType } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
 import { stored } from '../../catalog/stations.js';
-import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT, parseFields, parseLang } from './params.js';
-import { V1Renderer } from './render.js';
+import { parseFields, parseLang } from './params.js';
+import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT } from '../../interfaces/v1/spec.js';
+import { V1Renderer } from '../../interfaces/v1/render.js';
 
 interface ExploreGroup {
   id: string;

@@ -3,7 +3,7 @@ import type { CatalogType } from '../../catalog/catalog-ids.js';
 import type { Handler } from '../context.js';
 import { matchResource } from '../../search/match/matcher.js';
 import { lookupInclude, MESSAGES } from './catalog-handlers.js';
-import { CatalogRenderer, LOOKUP_INCLUDES } from './render-catalog.js';
+import { CatalogRenderer, LOOKUP_INCLUDES } from '../../interfaces/v1/render-catalog.js';
 
 const MATCH_TYPES: readonly CatalogType[] = ['song', 'album', 'artist'];
 const MAX_NAME = 256;

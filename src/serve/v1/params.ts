@@ -1,42 +1,7 @@
 import { RELATION_TARGET, RELATIONS, type ResourceType } from '../../catalog/catalog.js';
+import { ATTRIBUTES, type AttributeSet } from '../../interfaces/v1/attributes.js';
+import { DEFAULT_LIMIT, emptyInclude, MAX_INCLUDE_DEPTH, MAX_LIMIT, relationsOf, sortsFor, type IncludeNode, type RenderSpec } from '../../interfaces/v1/spec.js';
 import { commaList, type Query } from '../query.js';
-import { ATTRIBUTES, type AttributeSet } from './attributes.js';
-
-/** Included relationships below a resource: relationship name -> what to include below it. */
-export interface IncludeNode {
-  readonly children: Map<string, IncludeNode>;
-}
-
-export const emptyInclude = (): IncludeNode => ({ children: new Map() });
-
-/** What a resource is rendered with: includes, their limits and sorts, fields, language. */
-export interface RenderSpec {
-  readonly include: IncludeNode;
-  /** `album:tracks` -> limit. */
-  readonly limits: ReadonlyMap<string, number>;
-  /** `album:tracks` -> sort value. */
-  readonly sorts: ReadonlyMap<string, string>;
-  /** type -> attribute names to keep; a type not in the map keeps all. */
-  readonly fields: ReadonlyMap<ResourceType, ReadonlySet<string>>;
-  readonly lang: string | undefined;
-  readonly attributes: AttributeSet;
-}
-
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 100;
-export const MAX_INCLUDE_DEPTH = 3;
-
-const BASE_SORTS = ['name', '-name', 'dateAdded', '-dateAdded'] as const;
-const DATED_SORTS = [...BASE_SORTS, 'releaseDate', '-releaseDate'] as const;
-
-/** The sort values a list of this type accepts (song and album lists also sort by release date). */
-export function sortsFor(type: ResourceType): readonly string[] {
-  return type === 'song' || type === 'album' ? DATED_SORTS : BASE_SORTS;
-}
-
-export function relationsOf(type: ResourceType): readonly string[] {
-  return Object.keys(RELATIONS[type]);
-}
 
 /** `include`: comma list of dot paths, at most three levels deep; a path implies its ancestors. */
 export function parseInclude(q: Query, root: ResourceType, maxDepth = MAX_INCLUDE_DEPTH): IncludeNode {

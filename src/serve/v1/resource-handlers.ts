@@ -1,9 +1,10 @@
 import { notFound } from '../api-error.js';
 import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../../catalog/catalog.js';
 import type { Handler, RequestContext } from '../context.js';
-import { parseFlatSpec, parsePage, parseRenderSpec, type Page, type RenderSpec } from './params.js';
+import { parseFlatSpec, parsePage, parseRenderSpec, type Page } from './params.js';
+import { type RenderSpec } from '../../interfaces/v1/spec.js';
 import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
-import { V1Renderer } from './render.js';
+import { V1Renderer } from '../../interfaces/v1/render.js';
 import { exactlyOne, lookupValues, resolveIds, resolveIsrcs, resolveUpcs } from './lookup-values.js';
 
 type ListType = 'song' | 'album' | 'artist' | 'playlist';

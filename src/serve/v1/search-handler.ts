@@ -2,8 +2,9 @@ import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
 import { commaList, type Query } from '../query.js';
 import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
-import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT, parseFields, parseLang } from './params.js';
-import { V1Renderer } from './render.js';
+import { parseFields, parseLang } from './params.js';
+import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT } from '../../interfaces/v1/spec.js';
+import { V1Renderer } from '../../interfaces/v1/render.js';
 
 export type SearchType = 'song' | 'album' | 'artist' | 'playlist';
 export const SEARCH_TYPES: readonly SearchType[] = ['song', 'album', 'artist', 'playlist'];

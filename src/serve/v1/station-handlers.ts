@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../api-error.js';
 import type { Handler, RequestContext } from '../context.js';
 import { popularStation, stationById, stationForGenre, stationForResource, type StationView } from '../../catalog/stations.js';
 import { parseRenderSpec } from './params.js';
-import { V1Renderer } from './render.js';
+import { V1Renderer } from '../../interfaces/v1/render.js';
 import { parseRelatedQuery, relatedList } from './resource-handlers.js';
 
 const SEED_TYPES = ['song', 'album', 'artist'] as const;

@@ -6,7 +6,7 @@ import type { StationView } from '../../catalog/stations.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
 import type { ViewType } from '../../catalog/views.js';
 import { ATTRIBUTES, type AttributeSet } from './attributes.js';
-import { DEFAULT_LIMIT, type IncludeNode, type RenderSpec } from './params.js';
+import { DEFAULT_LIMIT, type IncludeNode, type RenderSpec } from './spec.js';
 
 type Json = Record<string, unknown>;
 

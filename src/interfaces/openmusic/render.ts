@@ -5,7 +5,7 @@ import { lyricsFor } from '../../catalog/lyrics.js';
 import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
 import type { ViewType } from '../../catalog/views.js';
-import { INCLUDED_DEFAULT, OM_RELATIONS, OUR_RELATION, OUR_TYPE, type OmRelation, type OmRenderSpec, type OmType } from './params.js';
+import { INCLUDED_DEFAULT, OM_RELATIONS, OUR_RELATION, OUR_TYPE, type OmRelation, type OmRenderSpec, type OmType } from './spec.js';
 
 type Json = Record<string, unknown>;
 
