@@ -1,14 +1,7 @@
+import type { ExploreGroup } from '../catalog/explore-feed.js';
 import type { CatalogIndex } from './catalog-index.js';
 import type { DerivedCatalog } from './derive.js';
 import type { StationPlan } from './stations.js';
-
-export interface ExploreGroup {
-  readonly id: string;
-  readonly title: string;
-  readonly type: 'song' | 'album' | 'artist' | 'playlist' | 'station';
-  /** Ordinals of the group's resources, in feed order. */
-  readonly ordinals: number[];
-}
 
 /** Resources kept per derived group: enough for a page of the largest limit. */
 export const EXPLORE_GROUP_SIZE = 100;

@@ -7,7 +7,7 @@ import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js'
 import { normalizeGtin13 } from '../raw/codes.js';
 import type { CatalogIndex, EntityColumns } from './catalog-index.js';
 import type { DerivedCatalog, EntityOrders } from './derive.js';
-import type { ExploreGroup } from './explore.js';
+import type { ExploreGroup } from '../catalog/explore-feed.js';
 import type { StationPlan } from './stations.js';
 
 export interface NamedShard extends WrittenShard {

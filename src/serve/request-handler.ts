@@ -17,7 +17,8 @@ import { RawJson, toJsonBytes } from '../interfaces/json-chunks.js';
 import { Metrics } from './metrics.js';
 import { DEFAULT_BRANDING, registerOpenMusic, type Branding } from './openmusic/routes.js';
 import { Query } from './query.js';
-import { registerServiceRoutes, SERVICE_VERSION } from './service-routes.js';
+import { SERVICE_VERSION } from './service-info.js';
+import { registerServiceRoutes } from './service-routes.js';
 import type { SnapshotReloader } from './snapshot-reloader.js';
 import { registerV1 } from './v1/routes.js';
 

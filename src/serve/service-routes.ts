@@ -1,9 +1,7 @@
 import type { Handler } from './context.js';
 import { openApiDocument } from './openapi/document.js';
 import type { Router } from './router.js';
-
-export const SERVICE_NAME = 'omm-catalog';
-export const SERVICE_VERSION = '0.1.0';
+import { SERVICE_NAME, SERVICE_VERSION } from './service-info.js';
 
 /** `/` (service info), `/healthz` (the process answers), `/openapi.json`. `/readyz` and `/metrics` belong to the server (they read its state). */
 export function registerServiceRoutes(router: Router<Handler>, v1Prefix: string, openMusicPrefix = '/openmusic'): void {

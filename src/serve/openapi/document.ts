@@ -1,4 +1,4 @@
-import { SERVICE_NAME, SERVICE_VERSION } from '../service-routes.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../service-info.js';
 import { openMusicPaths } from './openmusic-paths.js';
 import { getOperations, param, type Json } from './operations.js';
 import { openMusicSchemas } from './openmusic-schemas.js';

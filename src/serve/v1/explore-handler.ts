@@ -1,31 +1,9 @@
-import { unpack } from 'msgpackr';
-import type { Catalog, ResourceType } from '../../catalog/catalog.js';
+import { exploreGroups } from '../../catalog/explore-feed.js';
 import type { Handler } from '../context.js';
 import { stored } from '../../catalog/stations.js';
 import { parseFields, parseLang } from './params.js';
 import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT } from '../../interfaces/v1/spec.js';
 import { V1Renderer } from '../../interfaces/v1/render.js';
-
-interface ExploreGroup {
-  id: string;
-  title: string;
-  type: ResourceType;
-  ordinals: number[];
-}
-
-const feeds = new WeakMap<Catalog, ExploreGroup[]>();
-
-/** The explore feed of a snapshot, decoded once. */
-function exploreGroups(cat: Catalog): ExploreGroup[] {
-  let groups = feeds.get(cat);
-  if (!groups) {
-    const blob = cat.snapshot.blob('explore');
-    const section = blob.section('groups');
-    groups = unpack(blob.bytes(section.start, section.length)) as ExploreGroup[];
-    feeds.set(cat, groups);
-  }
-  return groups;
-}
 
 /** GET /explore: a raw array of groups; `limit`/`offset` page the resources inside each group. */
 export const explore: Handler = ({ cat, query }) => {

@@ -1,0 +1,25 @@
+import { unpack } from 'msgpackr';
+import type { Catalog, ResourceType } from './catalog.js';
+
+/** One group of the explore feed, as the compiler stores it (blob `explore`, section `groups`). */
+export interface ExploreGroup {
+  readonly id: string;
+  readonly title: string;
+  readonly type: ResourceType;
+  /** Ordinals of the group's resources, in feed order. */
+  readonly ordinals: number[];
+}
+
+const feeds = new WeakMap<Catalog, ExploreGroup[]>();
+
+/** The explore feed of a snapshot, decoded once per catalog. */
+export function exploreGroups(cat: Catalog): ExploreGroup[] {
+  let groups = feeds.get(cat);
+  if (!groups) {
+    const blob = cat.snapshot.blob('explore');
+    const section = blob.section('groups');
+    groups = unpack(blob.bytes(section.start, section.length)) as ExploreGroup[];
+    feeds.set(cat, groups);
+  }
+  return groups;
+}
