@@ -1,0 +1,81 @@
+import { appendFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkHouse, importsOf } from './house/check.js';
+import { ROOMS } from './house/rooms.js';
+import { tempDir } from './helpers/raw-fixture.js';
+
+const src = fileURLToPath(new URL('../src', import.meta.url));
+const messages = (dir: string) => checkHouse(dir, ROOMS).map((p) => p.message);
+
+/** A copy of src/ to break on purpose. */
+function copyOfSrc(): string {
+  const dir = join(tempDir('omm-house-'), 'src');
+  cpSync(src, dir, { recursive: true });
+  return dir;
+}
+
+describe('the house (test/house/rooms.ts)', () => {
+  it('holds: every import points down the map, no package a room does not list, no files importing each other', () => {
+    expect(messages(src)).toEqual([]);
+  });
+
+  it('lists its rooms bottom up, each a folder of src/', () => {
+    const lower = (room: string) => Object.keys(ROOMS).indexOf(room);
+    for (const room of Object.keys(ROOMS)) expect(existsSync(join(src, room)), `src/${room}/`).toBe(true);
+    for (const [room, rules] of Object.entries(ROOMS)) {
+      for (const below of rules.imports) expect(lower(below), `${room} imports ${below}, listed above it`).toBeLessThan(lower(room));
+    }
+  });
+
+  it('fails on an import that points up', () => {
+    const dir = copyOfSrc();
+    appendFileSync(join(dir, 'index-format', 'constants.ts'), "\nimport { ifNoneMatchHits } from '../serve/http/etag.js';\n");
+    expect(messages(dir)).toEqual(['src/index-format/constants.ts imports src/serve/http/etag.ts: index-format/ may import from no other room, not from serve/']);
+  });
+
+  it('fails on an import between peers, and on one from a renderer into the server', () => {
+    const dir = copyOfSrc();
+    appendFileSync(join(dir, 'compile', 'compile.ts'), "\nexport { startServer } from '../serve/server.js';\n");
+    appendFileSync(join(dir, 'interfaces', 'v1', 'render.ts'), "\nimport type { Query } from '../../serve/query.js';\n");
+    expect(messages(dir)).toEqual([
+      'src/compile/compile.ts imports src/serve/server.ts: compile/ may import from raw/, index-format/, catalog/, interfaces/, not from serve/',
+      'src/interfaces/v1/render.ts imports src/serve/query.ts: interfaces/ may import from catalog/, not from serve/',
+    ]);
+  });
+
+  it('fails on files that import each other, directly or through a third', () => {
+    const dir = copyOfSrc();
+    writeFileSync(join(dir, 'catalog', 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
+    writeFileSync(join(dir, 'catalog', 'b.ts'), "import type { C } from './c.js';\nexport const b = (c?: C) => c;\n");
+    writeFileSync(join(dir, 'catalog', 'c.ts'), "import { a } from './a.js';\nexport type C = typeof a;\n");
+    expect(messages(dir)).toEqual(['files import each other: src/catalog/a.ts -> src/catalog/b.ts -> src/catalog/c.ts -> src/catalog/a.ts']);
+  });
+
+  it('fails on a package a room does not list, and on a folder the map does not name', () => {
+    const dir = copyOfSrc();
+    appendFileSync(join(dir, 'search', 'search-engine.ts'), "\nimport 'msgpackr';\n");
+    mkdirSync(join(dir, 'util'));
+    writeFileSync(join(dir, 'util', 'x.ts'), 'export const x = 1;\n');
+    expect(messages(dir)).toEqual([
+      'src/search/search-engine.ts imports the package msgpackr; search/ may use no package besides node: built-ins',
+      'src/util/x.ts is in src/util/, which the map of the house (test/house/rooms.ts) does not list',
+    ]);
+  });
+
+  it('reads imports, re-exports, side-effect and dynamic imports, and skips comments', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "import type { B } from '../b.js';",
+      "export { c } from './c.js';",
+      "export * from './d.js';",
+      "import './e.js';",
+      "const f = await import('./f.js');",
+      "// import { g } from './g.js';",
+      "/* import { h } from './h.js'; */",
+      "import {\n  i,\n  j,\n} from './ij.js';",
+    ].join('\n');
+    expect(importsOf(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js', './ij.js']);
+  });
+});

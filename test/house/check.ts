@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { Room } from './rooms.js';
+
+/** One way the code disagrees with the map, in words a reader can act on. */
+export interface HouseProblem {
+  readonly kind: 'unknown-room' | 'wrong-way' | 'package' | 'circle';
+  readonly message: string;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g;
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) sourceFiles(path, out);
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** The specifiers a TypeScript file imports or re-exports (comments aside). */
+export function importsOf(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1');
+  return [...code.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+const roomOf = (srcDir: string, file: string): string => relative(srcDir, file).split(sep)[0];
+const isTest = (file: string): boolean => file.endsWith('.test.ts');
+
+/**
+ * Checks every .ts file under `srcDir` against `rooms`: each file sits in a room on the map;
+ * it imports only from its own room or the rooms its room lists; its non-test code imports only
+ * node built-ins and its room's packages; and no files import each other, directly or through
+ * others (type-only imports count: they couple the files just the same).
+ */
+export function checkHouse(srcDir: string, rooms: Readonly<Record<string, Room>>): HouseProblem[] {
+  const root = resolve(srcDir);
+  const files = sourceFiles(root);
+  const problems: HouseProblem[] = [];
+  const edges = new Map<string, string[]>();
+  const name = (file: string) => `src/${relative(root, file).split(sep).join('/')}`;
+  for (const file of files) {
+    const room = roomOf(root, file);
+    const rules = rooms[room];
+    if (!rules) {
+      problems.push({ kind: 'unknown-room', message: `${name(file)} is in src/${room}/, which the map of the house (test/house/rooms.ts) does not list` });
+      continue;
+    }
+    const targets: string[] = [];
+    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+      if (!spec.startsWith('.')) {
+        const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        if (!spec.startsWith('node:') && !isTest(file) && !rules.packages.includes(pkg)) {
+          problems.push({ kind: 'package', message: `${name(file)} imports the package ${pkg}; ${room}/ may use ${rules.packages.join(', ') || 'no package'} besides node: built-ins` });
+        }
+        continue;
+      }
+      const target = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
+      if (!target.startsWith(root + sep)) continue;
+      targets.push(target);
+      const to = roomOf(root, target);
+      if (to !== room && !rules.imports.includes(to)) {
+        const allowed = rules.imports.length > 0 ? rules.imports.map((r) => `${r}/`).join(', ') : 'no other room';
+        problems.push({ kind: 'wrong-way', message: `${name(file)} imports ${name(target)}: ${room}/ may import from ${allowed}, not from ${to}/` });
+      }
+    }
+    edges.set(file, targets);
+  }
+  for (const circle of circles(edges)) {
+    problems.push({ kind: 'circle', message: `files import each other: ${circle.map(name).join(' -> ')} -> ${name(circle[0])}` });
+  }
+  return problems;
+}
+
+/** Every strongly connected group of more than one file (or a file importing itself), as one path around it. */
+function circles(edges: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of edges.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || (edges.get(file) ?? []).includes(file)) found.push(pathAround(new Set(group), edges));
+  };
+  for (const file of [...edges.keys()].sort()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** A shortest loop through a group's first file, staying inside the group. */
+function pathAround(group: Set<string>, edges: Map<string, string[]>): string[] {
+  const start = [...group].sort()[0];
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const to of edges.get(file) ?? []) {
+      if (!group.has(to)) continue;
+      if (to === start) {
+        const path = [file];
+        while (path[0] !== start) path.unshift(previous.get(path[0])!);
+        return path;
+      }
+      if (!previous.has(to)) {
+        previous.set(to, file);
+        queue.push(to);
+      }
+    }
+  }
+  return [start];
+}
