@@ -17,21 +17,44 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v
 const NO_POSITION = Number.MAX_SAFE_INTEGER;
 /** Two ordinals as one number (a Set of numbers costs far less than one of strings). */
 const pairKey = (a: number, b: number): number => a * 0x4000000 + b;
+const isProblem = (v: Problem | number): v is Problem => typeof v !== 'number';
 
 /**
  * The first pass: reads every raw file once, in dependency order, validates each row, and keeps
  * the columns the indexes need. Rows that break a rule are rejected through the issue log with
- * file, line and column.
+ * file, line and column. One phase per group of files; each phase's duplicate checks are dropped
+ * when it ends.
  */
 export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void): Promise<FirstPassResult> {
-  const index = new CatalogIndex();
-  const files = new Map<RawFileName, RawFileRead>();
-  const read = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
-    files.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
-  };
-  const ommSeen = { artist: new Map<string, number>(), album: new Map<string, number>(), song: new Map<string, number>() };
+  const pass = new FirstPass(dir, log, onRow);
+  await readArtistsAndAlbums(pass);
+  await readSongs(pass);
+  await readAlbumTracks(pass);
+  await readFilesAndLyrics(pass);
+  await readPlaylistsAndStations(pass);
+  await readExploreFeed(pass);
+  return { index: pass.index, files: pass.files };
+}
 
-  const entity = (cols: EntityColumns, type: CatalogType | null, row: ParsedRow, line: number): Problem | number => {
+/** What every phase shares: the index being filled, the files read so far, and the row rules for entities and references. */
+class FirstPass {
+  readonly index = new CatalogIndex();
+  readonly files = new Map<RawFileName, RawFileRead>();
+  private readonly ommSeen = { artist: new Map<string, number>(), album: new Map<string, number>(), song: new Map<string, number>() };
+
+  constructor(
+    private readonly dir: string,
+    private readonly log: IssueLog,
+    private readonly onRow: (() => void) | undefined,
+  ) {}
+
+  async read(name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void): Promise<void> {
+    this.files.set(name, await readRawFile(this.dir, RAW_FILE_BY_NAME.get(name)!, this.log, handler, { onProgress: this.onRow }));
+  }
+
+  /** Adds an entity row (a unique id, and for catalog types a unique catalog id): its ordinal, or the problem. */
+  entity(cols: EntityColumns, type: CatalogType | null, row: ParsedRow, line: number): Problem | number {
+    const index = this.index;
     const id = row.id as string;
     const existing = cols.byId.get(id);
     if (existing !== undefined) {
@@ -40,13 +63,13 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     let ommId = '';
     if (type) {
       ommId = str(row.omm_id) ?? deriveOmmId(type, id);
-      const clash = ommSeen[type].get(ommId);
+      const clash = this.ommSeen[type].get(ommId);
       if (clash !== undefined) {
         return { code: 'E_RAW_DUPLICATE', column: 'omm_id', message: `catalog id omm:${type}:${ommId} is already used on line ${cols.lines[clash]}` };
       }
     }
     const ordinal = cols.ids.length;
-    if (type) ommSeen[type].set(ommId, ordinal);
+    if (type) this.ommSeen[type].set(ommId, ordinal);
     cols.ids.push(id);
     cols.byId.set(id, ordinal);
     cols.lines.push(line);
@@ -59,62 +82,76 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     cols.genres.push(index.genreIds(row.genres as string[] | undefined));
     cols.artworkUrl.push(str(row.artwork_url));
     return ordinal;
-  };
-  const refTo = (cols: EntityColumns, file: string, column: string, row: ParsedRow): Problem | number => {
+  }
+
+  /** The ordinal a reference column points at, or the problem. */
+  refTo(cols: EntityColumns, file: string, column: string, row: ParsedRow): Problem | number {
     const id = row[column] as string;
     const ordinal = cols.byId.get(id);
     if (ordinal === undefined) {
       return { code: 'E_RAW_REF', column, message: `${JSON.stringify(id)} is not an id in ${file} (or its row was rejected)` };
     }
     return ordinal;
-  };
-  const isProblem = (v: Problem | number): v is Problem => typeof v !== 'number';
+  }
+}
 
-  await read('artists', (row, line) => {
-    const r = entity(index.artists, 'artist', row, line);
+/** artists.csv, albums.csv and album_artists.csv (each credit once per album). */
+async function readArtistsAndAlbums(pass: FirstPass): Promise<void> {
+  const { index } = pass;
+  const creditPairs = new Set<number>();
+  await pass.read('artists', (row, line) => {
+    const r = pass.entity(index.artists, 'artist', row, line);
     if (isProblem(r)) return r;
   });
-  await read('albums', (row, line) => {
-    const r = entity(index.albums, 'album', row, line);
+  await pass.read('albums', (row, line) => {
+    const r = pass.entity(index.albums, 'album', row, line);
     if (isProblem(r)) return r;
     index.albumUpc.push(str(row.upc));
   });
-  const creditPairs = new Set<number>();
-  await read('album_artists', (row) => {
-    const album = refTo(index.albums, 'albums.csv', 'album_id', row);
+  await pass.read('album_artists', (row) => {
+    const album = pass.refTo(index.albums, 'albums.csv', 'album_id', row);
     if (isProblem(album)) return album;
-    const artist = refTo(index.artists, 'artists.csv', 'artist_id', row);
+    const artist = pass.refTo(index.artists, 'artists.csv', 'artist_id', row);
     if (isProblem(artist)) return artist;
     const pair = pairKey(album, artist);
     if (creditPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'artist_id', message: `artist ${row.artist_id} is credited twice on album ${row.album_id}` };
     creditPairs.add(pair);
     index.albumCredits.add(album, artist, num(row.position, NO_POSITION));
   });
-  creditPairs.clear();
-  await read('songs', (row, line) => {
-    const r = entity(index.songs, 'song', row, line);
+}
+
+/** songs.csv and song_artists.csv (each credit once per song). */
+async function readSongs(pass: FirstPass): Promise<void> {
+  const { index } = pass;
+  const creditPairs = new Set<number>();
+  await pass.read('songs', (row, line) => {
+    const r = pass.entity(index.songs, 'song', row, line);
     if (isProblem(r)) return r;
     index.songIsrc.push(str(row.isrc));
     index.songDuration.push(num(row.duration_ms, Number.NaN));
     index.songPrimaryTrackRow.push(-1);
   });
-  await read('song_artists', (row) => {
-    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+  await pass.read('song_artists', (row) => {
+    const song = pass.refTo(index.songs, 'songs.csv', 'song_id', row);
     if (isProblem(song)) return song;
-    const artist = refTo(index.artists, 'artists.csv', 'artist_id', row);
+    const artist = pass.refTo(index.artists, 'artists.csv', 'artist_id', row);
     if (isProblem(artist)) return artist;
     const pair = pairKey(song, artist);
     if (creditPairs.has(pair)) return { code: 'E_RAW_CONFLICT', column: 'artist_id', message: `artist ${row.artist_id} is credited twice on song ${row.song_id}` };
     creditPairs.add(pair);
     index.songCredits.add(song, artist, num(row.position, NO_POSITION));
   });
-  creditPairs.clear();
+}
+
+/** album_tracks.csv: each song once per album, each disc and track slot once; a song's first row names its primary album. */
+async function readAlbumTracks(pass: FirstPass): Promise<void> {
+  const { index } = pass;
   const trackPairs = new Set<number>();
   const trackSlots = new Map<number, number>();
-  await read('album_tracks', (row) => {
-    const album = refTo(index.albums, 'albums.csv', 'album_id', row);
+  await pass.read('album_tracks', (row) => {
+    const album = pass.refTo(index.albums, 'albums.csv', 'album_id', row);
     if (isProblem(album)) return album;
-    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    const song = pass.refTo(index.songs, 'songs.csv', 'song_id', row);
     if (isProblem(song)) return song;
     const disc = num(row.disc_number, 1);
     const track = row.track_number as number;
@@ -131,16 +168,18 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     index.albumTrackDisc.push(disc);
     index.albumTrackNumber.push(track);
   });
-  trackPairs.clear();
-  trackSlots.clear();
+}
 
+/** files.csv (one preferred file per song) and lyrics.csv (one text per song and language). */
+async function readFilesAndLyrics(pass: FirstPass): Promise<void> {
+  const { index } = pass;
   const fileIds = new Map<string, number>();
   const preferredSongs = new Set<number>();
   let fileOrdinal = 0;
-  await read('files', (row, line) => {
+  await pass.read('files', (row, line) => {
     const id = row.id as string;
     if (fileIds.has(id)) return { code: 'E_RAW_DUPLICATE', column: 'id', message: `file id ${JSON.stringify(id)} is already used on line ${fileIds.get(id)}` };
-    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    const song = pass.refTo(index.songs, 'songs.csv', 'song_id', row);
     if (isProblem(song)) return song;
     const preferred = row.preferred === true;
     if (preferred && preferredSongs.has(song)) return { code: 'E_RAW_CONFLICT', column: 'preferred', message: `song ${row.song_id} already has a preferred file` };
@@ -148,10 +187,9 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     fileIds.set(id, line);
     index.songFiles.add(song, fileOrdinal++, preferred ? 0 : 1);
   });
-  fileIds.clear();
   const lyricsPairs = new Set<string>();
-  await read('lyrics', (row) => {
-    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+  await pass.read('lyrics', (row) => {
+    const song = pass.refTo(index.songs, 'songs.csv', 'song_id', row);
     if (isProblem(song)) return song;
     const language = row.language as string;
     const pair = `${song}:${language.toLowerCase()}`;
@@ -160,37 +198,44 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     index.songLyrics.add(song, index.lyricsLanguages.length, 0);
     index.lyricsLanguages.push(language);
   });
-  lyricsPairs.clear();
+}
 
-  await read('playlists', (row, line) => {
-    const r = entity(index.playlists, null, row, line);
+/** playlists, their tracks, stations (no derived station's prefix) and their tracks. */
+async function readPlaylistsAndStations(pass: FirstPass): Promise<void> {
+  const { index } = pass;
+  await pass.read('playlists', (row, line) => {
+    const r = pass.entity(index.playlists, null, row, line);
     if (isProblem(r)) return r;
   });
-  await read('playlist_tracks', (row) => {
-    const playlist = refTo(index.playlists, 'playlists.csv', 'playlist_id', row);
+  await pass.read('playlist_tracks', (row) => {
+    const playlist = pass.refTo(index.playlists, 'playlists.csv', 'playlist_id', row);
     if (isProblem(playlist)) return playlist;
-    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    const song = pass.refTo(index.songs, 'songs.csv', 'song_id', row);
     if (isProblem(song)) return song;
     index.playlistTracks.add(playlist, song, num(row.position, NO_POSITION));
   });
-  await read('stations', (row, line) => {
+  await pass.read('stations', (row, line) => {
     const id = row.id as string;
     if (/^(artist-|album-|song-|genre-|popular)/.test(id)) {
       return { code: 'E_RAW_ROW', column: 'id', message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)` };
     }
-    const r = entity(index.stations, null, row, line);
+    const r = pass.entity(index.stations, null, row, line);
     if (isProblem(r)) return r;
   });
-  await read('station_tracks', (row) => {
-    const station = refTo(index.stations, 'stations.csv', 'station_id', row);
+  await pass.read('station_tracks', (row) => {
+    const station = pass.refTo(index.stations, 'stations.csv', 'station_id', row);
     if (isProblem(station)) return station;
-    const song = refTo(index.songs, 'songs.csv', 'song_id', row);
+    const song = pass.refTo(index.songs, 'songs.csv', 'song_id', row);
     if (isProblem(song)) return song;
     index.customStationTracks.add(station, song, num(row.position, NO_POSITION));
   });
+}
 
+/** explore_groups.csv and explore_items.csv (an item's resource is of its group's type). */
+async function readExploreFeed(pass: FirstPass): Promise<void> {
+  const { index } = pass;
   const groups = new Map<string, ExploreGroupRow>();
-  await read('explore_groups', (row, line) => {
+  await pass.read('explore_groups', (row, line) => {
     const id = row.id as string;
     const existing = groups.get(id);
     if (existing) return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${existing.line}` };
@@ -212,7 +257,7 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     playlist: index.playlists,
     station: index.stations,
   };
-  await read('explore_items', (row) => {
+  await pass.read('explore_items', (row) => {
     const group = groups.get(row.group_id as string);
     if (!group) return { code: 'E_RAW_REF', column: 'group_id', message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)` };
     const ordinal = typeColumns[group.type].byId.get(row.resource_id as string);
@@ -221,5 +266,4 @@ export async function readCatalog(dir: string, log: IssueLog, onRow?: () => void
     }
     group.items.push({ ordinal, position: num(row.position, NO_POSITION) });
   });
-  return { index, files };
 }

@@ -1,14 +1,13 @@
-import cluster from 'node:cluster';
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { methodNotAllowed, Router } from './router.js';
+import { methodNotAllowed, Router, type Match } from './router.js';
 import { notFound, rateLimited, uriTooLong } from './api-error.js';
-import { Catalog } from '../catalog/catalog.js';
+import type { Catalog } from '../catalog/catalog.js';
 import { CatalogHolder } from './catalog-holder.js';
-import { workerMetrics } from './cluster-metrics.js';
 import type { Handler } from './context.js';
 import { errorResponse, type ErrorStyle } from './error-response.js';
-import { compress, COMPRESS_MIN_BYTES, CompressedCache, negotiateEncoding, type Encoding } from './http/compression.js';
+import { BuildScoped } from './http/build-scoped.js';
+import { compress, COMPRESS_MIN_BYTES, negotiateEncoding, type Encoding } from './http/compression.js';
 import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from './http/cors.js';
 import { ifNoneMatchHits } from './http/etag.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -18,8 +17,9 @@ import { Metrics } from './metrics.js';
 import { DEFAULT_BRANDING, registerOpenMusic, type Branding } from './openmusic/routes.js';
 import { Query } from './query.js';
 import { SERVICE_VERSION } from './service-info.js';
+import { registerServerRoutes, type HandlerState } from './server-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
-import type { SnapshotReloader } from './snapshot-reloader.js';
+import { TextBody } from './text-body.js';
 import { registerV1 } from './v1/routes.js';
 
 export interface HandlerOptions {
@@ -34,22 +34,39 @@ export interface HandlerOptions {
   readonly worker?: string;
 }
 
-/** A handler result sent as it is: the metrics text, the draining /readyz. */
-export class TextBody {
-  constructor(
-    readonly text: string,
-    readonly contentType: string,
-    readonly status = 200,
-  ) {}
+/** Everything a request needs that is settled when the listener is built. */
+interface Setup {
+  readonly http: HttpOptions;
+  readonly state: HandlerState;
+  readonly router: Router<Handler>;
+  readonly openMusicPrefix: string;
+  readonly limiter: RateLimiter | null;
+  readonly cors: CorsPolicy;
+  readonly perBuild: BuildScoped;
+  readonly log: NodeJS.WritableStream | null;
 }
 
-/** What the request listener shares with the server around it. */
-export interface HandlerState {
-  readonly holder: CatalogHolder;
-  readonly metrics: Metrics;
-  /** Set once shutdown begins: /readyz answers 503 and every response closes its connection. */
-  draining: boolean;
-  reloader: SnapshotReloader | null;
+/** One request and what is decided about its response as it goes. */
+interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly started: number;
+  /** RawJson.made when the request began: a higher count after the handler means stored views to splice. */
+  readonly rawBefore: number;
+  readonly requestId: string;
+  readonly catalog: Catalog;
+  readonly url: string;
+  readonly pathname: string;
+  /** Where the query string starts in `url`, or -1. */
+  readonly queryAt: number;
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly vary: string[];
+  readonly allowOrigin: string | null;
+  style: ErrorStyle;
+  route: string;
+  code: string | undefined;
+  encoding: Encoding | null;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -58,7 +75,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Builds the request listener: routing, the snapshot lease, conditional requests, compression,
  * CORS, the rate limit, errors (through errorResponse, the one place that shapes them), metrics
- * and the request log.
+ * and the request log. Everything that does not depend on the request is decided here, once.
  */
 export function createHandler(
   source: Catalog | CatalogHolder,
@@ -66,168 +83,189 @@ export function createHandler(
   state: HandlerState = { holder: source instanceof CatalogHolder ? source : new CatalogHolder(source), metrics: new Metrics(), draining: false, reloader: null },
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
-  const { holder, metrics } = state;
-  const router = new Router<Handler>();
   const v1Prefix = options.v1Prefix ?? '/v1';
   const openMusicPrefix = options.openMusicPrefix ?? '/openmusic';
   const branding = options.branding ?? DEFAULT_BRANDING;
+  const limiter = http.rateLimit ? new RateLimiter(http.rateLimit, http.rateLimitBurst ?? undefined) : null;
+  const router = new Router<Handler>();
   registerV1(router, v1Prefix);
   registerOpenMusic(router, openMusicPrefix, branding);
   registerServiceRoutes(router, v1Prefix, openMusicPrefix);
-  const limiter = http.rateLimit ? new RateLimiter(http.rateLimit, http.rateLimitBurst ?? undefined) : null;
-  router.add('/readyz', 'v1', ({ cat }) => {
-    if (state.draining) return new TextBody(JSON.stringify({ status: 'draining', buildId: cat.buildId }), JSON_TYPE, 503);
-    return { status: 'ready', buildId: cat.buildId };
-  });
-  const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
-  const renderMetrics = () => metrics.render({ holder, swaps: state.reloader?.counts, rateLimited: limiter ? () => limiter.limited : undefined, worker: options.worker });
-  // One of several workers: a scrape gets every worker's series, merged by the primary.
-  const clusterMetrics = options.worker !== undefined && cluster.isWorker ? workerMetrics(renderMetrics) : null;
-  router.add('/metrics', 'v1', () => (clusterMetrics ? clusterMetrics().then((text) => new TextBody(text, METRICS_TYPE)) : new TextBody(renderMetrics(), METRICS_TYPE)));
-  const log = options.log ?? null;
-  const cors = new CorsPolicy(http.corsOrigins);
-  // Responses are a function of the snapshot, this configuration and the URL: the ETag says so.
+  registerServerRoutes(router, state, limiter, options.worker);
   const configTag = createHash('sha256').update(JSON.stringify([SERVICE_VERSION, v1Prefix, openMusicPrefix, branding])).digest('hex').slice(0, 8);
-  // What depends on the snapshot in service: its ETags and the compressed bodies kept for it.
-  let perBuild = { buildId: '', tags: { identity: '', br: '', gzip: '' }, compressed: new CompressedCache() };
-  const buildState = (buildId: string) => {
-    if (buildId !== perBuild.buildId) {
-      const tag = `"${buildId}-${configTag}`;
-      perBuild = { buildId, tags: { identity: `${tag}"`, br: `${tag}-br"`, gzip: `${tag}-gzip"` }, compressed: new CompressedCache() };
+  const setup: Setup = { http, state, router, openMusicPrefix, limiter, cors: new CorsPolicy(http.corsOrigins), perBuild: new BuildScoped(configTag), log: options.log ?? null };
+  return (req, res) => handle(setup, req, res);
+}
+
+/** The phases of one request: begin, route, preflight, method, conditional, handler, then complete or fail. */
+function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): void {
+  const ex = begin(setup, req, res);
+  try {
+    const match = route(setup, ex);
+    if (answerPreflight(setup, ex)) return;
+    if (ex.method !== 'GET' && ex.method !== 'HEAD') throw methodNotAllowed();
+    if (!match) throw notFound('No such endpoint');
+    if (answerNotModified(setup, ex, match)) return;
+    const result = match.handler({ cat: ex.catalog, params: match.params, query: new Query(ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1)), requestId: ex.requestId });
+    if (result instanceof Promise) {
+      result.then(
+        (value) => complete(setup, ex, value),
+        (err) => fail(setup, ex, err),
+      );
+      return;
     }
-    return perBuild;
+    complete(setup, ex, result);
+  } catch (err) {
+    fail(setup, ex, err);
+  }
+}
+
+/** The request id, the snapshot lease (held until the response closes), the URL's parts, the CORS headers. */
+function begin({ state, openMusicPrefix, cors }: Setup, req: IncomingMessage, res: ServerResponse): Exchange {
+  const started = performance.now();
+  const incoming = req.headers['x-request-id'];
+  const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const lease = state.holder.acquire();
+  res.once('close', () => state.holder.release(lease));
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+  const headers: Record<string, string> = { 'x-request-id': requestId };
+  const allowOrigin = cors.allowOrigin(req.headers.origin);
+  if (allowOrigin) {
+    headers['access-control-allow-origin'] = allowOrigin;
+    headers['access-control-expose-headers'] = EXPOSED_HEADERS;
+  }
+  return {
+    req,
+    res,
+    started,
+    rawBefore: RawJson.made,
+    requestId,
+    catalog: lease.catalog,
+    url,
+    pathname,
+    queryAt,
+    method: req.method ?? 'GET',
+    headers,
+    vary: cors.varies ? ['Origin'] : [],
+    allowOrigin,
+    style: pathname === openMusicPrefix || pathname.startsWith(`${openMusicPrefix}/`) ? 'openmusic' : 'v1',
+    route: 'unmatched',
+    code: undefined,
+    encoding: null,
   };
+}
 
-  return (req, res) => {
-    const started = performance.now();
-    const rawBefore = RawJson.made;
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const lease = holder.acquire();
-    res.once('close', () => holder.release(lease));
-    const catalog = lease.catalog;
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const pathname = q < 0 ? url : url.slice(0, q);
-    const method = req.method ?? 'GET';
-    let style: ErrorStyle = pathname === openMusicPrefix || pathname.startsWith(`${openMusicPrefix}/`) ? 'openmusic' : 'v1';
-    let route = 'unmatched';
-    let code: string | undefined;
-    let encoding: Encoding | null = null;
-    const headers: Record<string, string> = { 'x-request-id': requestId };
-    const allowOrigin = cors.allowOrigin(req.headers.origin);
-    if (allowOrigin) {
-      headers['access-control-allow-origin'] = allowOrigin;
-      headers['access-control-expose-headers'] = EXPOSED_HEADERS;
-    }
-    const vary: string[] = cors.varies ? ['Origin'] : [];
-    try {
-      if (url.length > http.maxUrlLength) throw uriTooLong(http.maxUrlLength);
-      const match = router.match(pathname);
-      if (match) {
-        style = match.style;
-        route = match.pattern;
-      }
-      // Health checks and scrapes are never limited.
-      if (limiter && !VOLATILE_ROUTES.has(route)) {
-        const client = (http.trustProxy && String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim()) || req.socket.remoteAddress || 'unknown';
-        const wait = limiter.take(client);
-        if (wait > 0) throw rateLimited(wait);
-      }
-      if (method === 'OPTIONS' && allowOrigin && req.headers['access-control-request-method']) {
-        const reqHeaders = req.headers['access-control-request-headers'];
-        res.writeHead(204, { ...preflightHeaders(allowOrigin, typeof reqHeaders === 'string' ? reqHeaders : undefined), 'x-request-id': requestId, ...(vary.length ? { vary: vary.join(', ') } : {}) });
-        res.end();
-        finish(204, 0);
-        return;
-      }
-      if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed();
-      if (!match) throw notFound('No such endpoint');
-      const cacheable = !VOLATILE_ROUTES.has(match.pattern);
-      if (http.compression) {
-        encoding = negotiateEncoding(req.headers['accept-encoding'] as string | undefined);
-        if (cacheable) vary.push('Accept-Encoding');
-      }
-      if (cacheable) {
-        const tags = buildState(catalog.buildId).tags;
-        const identityTag = tags.identity;
-        const etag = encoding ? tags[encoding] : identityTag;
-        headers.etag = etag;
-        headers['cache-control'] = http.cacheControl;
-        if (vary.length) headers.vary = vary.join(', ');
-        // The identity tag too: a body too small to compress goes out under it whatever was accepted.
-        if (ifNoneMatchHits(req.headers['if-none-match'], [etag, identityTag])) {
-          if (state.draining) headers.connection = 'close';
-          res.writeHead(304, headers);
-          res.end();
-          finish(304, 0);
-          return;
-        }
-      } else headers['cache-control'] = 'no-store';
-      const result = match.handler({ cat: catalog, params: match.params, query: new Query(q < 0 ? '' : url.slice(q + 1)), requestId });
-      if (result instanceof Promise) {
-        result.then(complete, fail);
-        return;
-      }
-      complete(result);
-    } catch (err) {
-      fail(err);
-    }
+/** The route (which also sets the error style and the metrics label), after the URL length and the rate limit. */
+function route({ http, router, limiter }: Setup, ex: Exchange): Match<Handler> | null {
+  if (ex.url.length > http.maxUrlLength) throw uriTooLong(http.maxUrlLength);
+  const match = router.match(ex.pathname);
+  if (match) {
+    ex.style = match.style;
+    ex.route = match.pattern;
+  }
+  // Health checks and scrapes are never limited.
+  if (limiter && !VOLATILE_ROUTES.has(ex.route)) {
+    const client = (http.trustProxy && String(ex.req.headers['x-forwarded-for'] ?? '').split(',')[0].trim()) || ex.req.socket.remoteAddress || 'unknown';
+    const wait = limiter.take(client);
+    if (wait > 0) throw rateLimited(wait);
+  }
+  return match;
+}
 
-    function complete(result: unknown): void {
-      if (result instanceof TextBody) send(result.status, result.text, result.contentType);
-      // Stored views in the result are spliced in as bytes; otherwise the native serialiser.
-      else send(200, RawJson.made !== rawBefore ? toJsonBytes(result) : JSON.stringify(result), JSON_TYPE);
-    }
+/** A CORS preflight from an allowed origin: answered here with 204. */
+function answerPreflight(setup: Setup, ex: Exchange): boolean {
+  if (ex.method !== 'OPTIONS' || !ex.allowOrigin || !ex.req.headers['access-control-request-method']) return false;
+  const reqHeaders = ex.req.headers['access-control-request-headers'];
+  ex.res.writeHead(204, { ...preflightHeaders(ex.allowOrigin, typeof reqHeaders === 'string' ? reqHeaders : undefined), 'x-request-id': ex.requestId, ...(ex.vary.length ? { vary: ex.vary.join(', ') } : {}) });
+  ex.res.end();
+  finish(setup, ex, 204, 0);
+  return true;
+}
 
-    function fail(err: unknown): void {
-      const response = errorResponse(err, style, requestId);
-      Object.assign(headers, response.headers);
-      code = response.code;
-      if (response.internal !== undefined) {
-        process.stderr.write(`${JSON.stringify({ level: 'error', requestId, path: pathname, error: String((response.internal as Error)?.stack ?? response.internal) })}\n`);
-      }
-      encoding = null;
-      send(response.status, JSON.stringify(response.body), JSON_TYPE);
-    }
+/** Content negotiation and caching headers; a matching If-None-Match is answered here with 304. */
+function answerNotModified(setup: Setup, ex: Exchange, match: Match<Handler>): boolean {
+  const { http, state, perBuild } = setup;
+  const { headers, vary } = ex;
+  const cacheable = !VOLATILE_ROUTES.has(match.pattern);
+  if (http.compression) {
+    ex.encoding = negotiateEncoding(ex.req.headers['accept-encoding'] as string | undefined);
+    if (cacheable) vary.push('Accept-Encoding');
+  }
+  if (!cacheable) {
+    headers['cache-control'] = 'no-store';
+    return false;
+  }
+  const tags = perBuild.tags(ex.catalog.buildId);
+  const etag = ex.encoding ? tags[ex.encoding] : tags.identity;
+  headers.etag = etag;
+  headers['cache-control'] = http.cacheControl;
+  if (vary.length) headers.vary = vary.join(', ');
+  // The identity tag too: a body too small to compress goes out under it whatever was accepted.
+  if (!ifNoneMatchHits(ex.req.headers['if-none-match'], [etag, tags.identity])) return false;
+  if (state.draining) headers.connection = 'close';
+  ex.res.writeHead(304, headers);
+  ex.res.end();
+  finish(setup, ex, 304, 0);
+  return true;
+}
 
-    function send(status: number, body: string | Buffer, contentType: string): void {
-      if (status !== 200) {
-        delete headers.etag;
-        headers['cache-control'] = 'no-store';
-        if (vary.length) headers.vary = vary.join(', ');
-      }
-      let payload: string | Buffer = body;
-      let bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-      if (encoding && status === 200 && bytes >= COMPRESS_MIN_BYTES) {
-        const compressedCache = buildState(catalog.buildId).compressed;
-        const key = `${encoding} ${url}`;
-        let packed = bytes >= compressedCache.minBytes ? compressedCache.get(key) : undefined;
-        if (!packed) {
-          packed = compress(typeof body === 'string' ? Buffer.from(body) : body, encoding);
-          if (bytes >= compressedCache.minBytes) compressedCache.set(key, packed);
-        }
-        payload = packed;
-        bytes = packed.length;
-        headers['content-encoding'] = encoding;
-      } else if (headers.etag && encoding) {
-        // Too small to compress: the same bytes as the identity response, so the same ETag.
-        headers.etag = buildState(catalog.buildId).tags.identity;
-      }
-      headers['content-type'] = contentType;
-      headers['content-length'] = String(bytes);
-      if (state.draining) headers.connection = 'close';
-      res.writeHead(status, headers);
-      res.end(method === 'HEAD' ? undefined : payload);
-      finish(status, bytes);
-    }
+function complete(setup: Setup, ex: Exchange, result: unknown): void {
+  if (result instanceof TextBody) send(setup, ex, result.status, result.text, result.contentType);
+  // Stored views in the result are spliced in as bytes; otherwise the native serialiser.
+  else send(setup, ex, 200, RawJson.made !== ex.rawBefore ? toJsonBytes(result) : JSON.stringify(result), JSON_TYPE);
+}
 
-    function finish(finalStatus: number, sent: number): void {
-      const ms = performance.now() - started;
-      metrics.observe(route, finalStatus, ms / 1000, sent);
-      if (log) {
-        log.write(`${JSON.stringify({ time: new Date().toISOString(), method, path: pathname, status: finalStatus, bytes: sent, ms: Math.round(ms * 1000) / 1000, requestId, buildId: catalog.buildId, ...(code ? { code } : {}) })}\n`);
-      }
+function fail(setup: Setup, ex: Exchange, err: unknown): void {
+  const response = errorResponse(err, ex.style, ex.requestId);
+  Object.assign(ex.headers, response.headers);
+  ex.code = response.code;
+  if (response.internal !== undefined) {
+    process.stderr.write(`${JSON.stringify({ level: 'error', requestId: ex.requestId, path: ex.pathname, error: String((response.internal as Error)?.stack ?? response.internal) })}\n`);
+  }
+  ex.encoding = null;
+  send(setup, ex, response.status, JSON.stringify(response.body), JSON_TYPE);
+}
+
+/** Writes the response: errors uncached, large bodies compressed (kept per snapshot when larger still). */
+function send(setup: Setup, ex: Exchange, status: number, body: string | Buffer, contentType: string): void {
+  const { headers, vary, encoding } = ex;
+  if (status !== 200) {
+    delete headers.etag;
+    headers['cache-control'] = 'no-store';
+    if (vary.length) headers.vary = vary.join(', ');
+  }
+  let payload: string | Buffer = body;
+  let bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  if (encoding && status === 200 && bytes >= COMPRESS_MIN_BYTES) {
+    const compressedCache = setup.perBuild.compressed(ex.catalog.buildId);
+    const key = `${encoding} ${ex.url}`;
+    let packed = bytes >= compressedCache.minBytes ? compressedCache.get(key) : undefined;
+    if (!packed) {
+      packed = compress(typeof body === 'string' ? Buffer.from(body) : body, encoding);
+      if (bytes >= compressedCache.minBytes) compressedCache.set(key, packed);
     }
-  };
+    payload = packed;
+    bytes = packed.length;
+    headers['content-encoding'] = encoding;
+  } else if (headers.etag && encoding) {
+    // Too small to compress: the same bytes as the identity response, so the same ETag.
+    headers.etag = setup.perBuild.tags(ex.catalog.buildId).identity;
+  }
+  headers['content-type'] = contentType;
+  headers['content-length'] = String(bytes);
+  if (setup.state.draining) headers.connection = 'close';
+  ex.res.writeHead(status, headers);
+  ex.res.end(ex.method === 'HEAD' ? undefined : payload);
+  finish(setup, ex, status, bytes);
+}
+
+/** Metrics and the request log line. */
+function finish({ state, log }: Setup, ex: Exchange, status: number, sent: number): void {
+  const ms = performance.now() - ex.started;
+  state.metrics.observe(ex.route, status, ms / 1000, sent);
+  if (log) {
+    log.write(`${JSON.stringify({ time: new Date().toISOString(), method: ex.method, path: ex.pathname, status, bytes: sent, ms: Math.round(ms * 1000) / 1000, requestId: ex.requestId, buildId: ex.catalog.buildId, ...(ex.code ? { code: ex.code } : {}) })}\n`);
+  }
 }

@@ -6,7 +6,8 @@ import { CatalogHolder } from './catalog-holder.js';
 import { eventLogger } from './event-log.js';
 import { DEFAULT_HTTP, type HttpOptions } from './http-options.js';
 import { Metrics } from './metrics.js';
-import { createHandler, type HandlerOptions, type HandlerState } from './request-handler.js';
+import { createHandler, type HandlerOptions } from './request-handler.js';
+import type { HandlerState } from './server-routes.js';
 import { SnapshotReloader, type ReloadResult } from './snapshot-reloader.js';
 
 export { createHandler } from './request-handler.js';
