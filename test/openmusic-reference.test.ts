@@ -11,15 +11,23 @@ if (!referenceAvailable) console.warn(`[openmusic-reference] SKIPPED: ${REFERENC
 describe.skipIf(!referenceAvailable)('the OpenMusic reference schemas', () => {
   const example = () => JSON.parse(readFileSync(join(dirname(REFERENCE_PATH), 'examples', 'i2_song_full_with_relationships.json'), 'utf8'));
 
+  // The standard's own example writes artwork as `{w}x{h}` templates, which its `format: uri`
+  // rejects; with them sized, as interface 2 serves them, the example passes.
+  const sized = (body: unknown): unknown => JSON.parse(JSON.stringify(body).replace(/\{[wh]\}/g, '600'));
+
   it("accept the standard's own full song example", () => {
-    expect(assertMatchesReference('/openmusic/songs/1866862252', 200, example())).toBe('/paths/~1songs~1{id}/get/responses/200/content/application~1json/schema');
+    expect(assertMatchesReference('/openmusic/songs/1866862252', 200, sized(example()))).toBe('/paths/~1songs~1{id}/get/responses/200/content/application~1json/schema');
+  });
+
+  it('reject artwork that is a template rather than a URI', () => {
+    expect(() => assertMatchesReference('/openmusic/songs/1866862252', 200, example())).toThrow(/artwork_url.*must match format "uri"/s);
   });
 
   it('reject a song without instance, a number as omm_id, a list without has_next_page, an error without trace_id', () => {
-    const noInstance = example();
+    const noInstance = sized(example()) as ReturnType<typeof example>;
     delete noInstance.data.instance;
     expect(() => assertMatchesReference('/openmusic/songs/1', 200, noInstance)).toThrow(/does not match the reference/);
-    const badMeta = example();
+    const badMeta = sized(example()) as ReturnType<typeof example>;
     badMeta.data.meta.omm_id = 5;
     expect(() => assertMatchesReference('/openmusic/songs/1', 200, badMeta)).toThrow(/does not match/);
     expect(() => assertMatchesReference('/openmusic/songs', 200, { data: [], meta: { limit: 25, offset: 0 } })).toThrow(/has_next_page/);

@@ -201,3 +201,36 @@ describe('interface 2 on a fixture catalog', () => {
     expect(post.body.error).toMatchObject({ code: 405, title: 'Method Not Allowed' });
   });
 });
+
+/**
+ * Interface 2 types artwork_url `format: uri`; the catalog's artwork may be a `{w}x{h}`
+ * template. Served sized (600x600) in interface 2, as pre-rendered views and as rendered with
+ * includes, and as the template in interface 1, whose reference allows the placeholders.
+ */
+describe('artwork templates: URIs in interface 2, templates in interface 1', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    const templated = {
+      ...SMALL_CATALOG,
+      albums: SMALL_CATALOG.albums.replace('https://img.example.com/a10.jpg', 'https://img.example.com/a10/{w}x{h}bb.jpg'),
+      artists: SMALL_CATALOG.artists.replace('https://img.example.com/ar1.jpg', 'https://img.example.com/Ärzte/{w}x{h}.jpg'),
+    };
+    s = await serveRaw(writeRaw(templated));
+  });
+  afterAll(() => s.close());
+
+  it('interface 2 sizes the template, in the stored view and when rendered with includes', async () => {
+    const album = await s.get('/openmusic/albums/10');
+    expect(album.body.data.attributes.artwork_url).toBe('https://img.example.com/a10/600x600bb.jpg');
+    const song = await s.get('/openmusic/songs/100?include=albums,artists');
+    expect(song.body.data.attributes.artwork_url).toBe('https://img.example.com/a10/600x600bb.jpg'); // from its album
+    expect(song.body.data.relationships.albums.find((a: { id: string }) => a.id === '10').attributes.artwork_url).toBe('https://img.example.com/a10/600x600bb.jpg');
+    // A letter a URI cannot hold as it is comes percent-encoded.
+    expect(song.body.data.relationships.artists.find((a: { id: string }) => a.id === '1').attributes.artwork_url).toBe('https://img.example.com/%C3%84rzte/600x600.jpg');
+  });
+
+  it('interface 1 passes the template on', async () => {
+    const album = await s.get('/v1/album/10');
+    expect(album.body.data.attributes.artworkUrl).toBe('https://img.example.com/a10/{w}x{h}bb.jpg');
+  });
+});

@@ -10,12 +10,12 @@ import { pathTemplates, responsePointer, schemaRef, type PathTemplate } from './
  * OpenAPI document in ../shared/reference (read at test time, never shipped). When the file is
  * not there (a clone without ../shared), `referenceAvailable` is false and the callers say so.
  *
- * Two adjustments, both to the reference's own examples' benefit:
- * - its resource unions are `oneOf: [SongBase, Song]`, and a full Song is also a valid SongBase
- *   (no additionalProperties), so no full resource could ever pass a oneOf; they are read as
- *   anyOf;
- * - its `format: uri` fields carry URI templates in its own examples (`.../{w}x{h}bb.jpg`), so
- *   `uri` accepts the template braces.
+ * One adjustment, to the reference's own benefit: its resource unions are `oneOf: [SongBase,
+ * Song]`, and a full Song is also a valid SongBase (no additionalProperties), so no full resource
+ * could ever pass a oneOf. They are read as: a resource with `attributes` must be the full one
+ * (so its attributes are checked), one without must be the base one (a minimal view). Formats
+ * are checked as ajv-formats defines them, `format: uri` included: our artwork URLs are URIs
+ * there, never `{w}x{h}` templates.
  */
 export const REFERENCE_PATH = fileURLToPath(new URL('../../../shared/reference/openmusic-instance-style.openapi.yml', import.meta.url));
 export const referenceAvailable = existsSync(REFERENCE_PATH);
@@ -30,13 +30,16 @@ function load() {
   for (const [name, schema] of Object.entries(doc.components.schemas)) {
     const s = schema as Record<string, unknown>;
     if ((name.endsWith('Resource') || name === 'AnyResource') && Array.isArray(s.oneOf)) {
-      s.anyOf = s.oneOf;
+      const refs = s.oneOf as { $ref: string }[];
+      const base = refs.filter((r) => r.$ref.endsWith('Base'));
+      const full = refs.filter((r) => !r.$ref.endsWith('Base'));
+      // With attributes, the full resource (so the attributes are checked); without, the base.
+      Object.assign(s, { if: { type: 'object', required: ['attributes'] }, then: { anyOf: full }, else: { anyOf: base } });
       delete s.oneOf;
     }
   }
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:[^\s]*$/i);
   ajv.addSchema(doc as object, 'reference');
   // The reference's root path `/` is our `/openmusic/`.
   const templates = pathTemplates(doc.paths, '/openmusic');

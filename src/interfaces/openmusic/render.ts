@@ -4,6 +4,7 @@ import type { StationView } from '../../catalog/stations.js';
 import { lyricsFor } from '../../catalog/lyrics.js';
 import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
+import { artworkUri } from './artwork.js';
 import type { ViewType } from '../../catalog/views.js';
 import { INCLUDED_DEFAULT, OM_RELATIONS, OUR_RELATION, OUR_TYPE, type OmRelation, type OmRenderSpec, type OmType } from './spec.js';
 
@@ -64,7 +65,7 @@ export class OmRenderer {
         album_name: r.albumName,
         artist_name: r.artistName,
         isrc: r.isrc,
-        artwork_url: r.artworkUrl,
+        artwork_url: artworkUri(r.artworkUrl),
         track_number: r.trackNumber,
         disc_number: r.discNumber,
         genres: r.genres,
@@ -102,7 +103,7 @@ export class OmRenderer {
         name: r.name,
         artist_name: r.artistName,
         upc: r.upc,
-        artwork_url: r.artworkUrl,
+        artwork_url: artworkUri(r.artworkUrl),
         track_count: r.trackCount,
         genres: r.genres,
         release_date: fullDate(r.releaseDate),
@@ -117,7 +118,7 @@ export class OmRenderer {
     if (view) return view;
     const r = this.cat.artist(ordinal);
     const out: Json = { id: r.id, type: 'artists' };
-    if (!this.spec.minimal.has('artists')) out.attributes = { name: r.name, artwork_url: r.artworkUrl, genres: r.genres };
+    if (!this.spec.minimal.has('artists')) out.attributes = { name: r.name, artwork_url: artworkUri(r.artworkUrl), genres: r.genres };
     out.meta = { omm_id: r.ommId };
     return this.withRelationships(out, 'artists', ordinal, include);
   }
@@ -129,7 +130,7 @@ export class OmRenderer {
     const out: Json = { id: r.id, type: 'playlists' };
     if (!this.spec.minimal.has('playlists')) {
       // The standard types curator_name as a string: a playlist without a curator shows "".
-      out.attributes = { name: r.name, curator_name: r.curatorName ?? '', description: r.description, artwork_url: r.artworkUrl, genres: r.genres };
+      out.attributes = { name: r.name, curator_name: r.curatorName ?? '', description: r.description, artwork_url: artworkUri(r.artworkUrl), genres: r.genres };
     }
     return this.withRelationships(out, 'playlists', ordinal, include);
   }
@@ -138,7 +139,7 @@ export class OmRenderer {
     const r = view.record;
     const out: Json = { id: r.id, type: 'stations' };
     if (!this.spec.minimal.has('stations')) {
-      out.attributes = { name: r.name, seed: this.seed(r), description: r.description, artwork_url: r.artworkUrl, genres: this.stationGenres(r) };
+      out.attributes = { name: r.name, seed: this.seed(r), description: r.description, artwork_url: artworkUri(r.artworkUrl), genres: this.stationGenres(r) };
     }
     if (include.has('tracks')) out.relationships = { tracks: this.included('tracks', 'songs', view.tracks) };
     return out;

@@ -1,3 +1,4 @@
+import { ARTWORK_SIZE } from '../../interfaces/openmusic/artwork.js';
 /**
  * JSON Schema of every interface-2 body, strict like the interface-1 schemas (unknown
  * properties are errors). Attribute keys are all present (null when unknown) unless a minimal
@@ -13,7 +14,7 @@ const strings: Schema = { type: 'array', items: str };
 const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({ type: 'object', properties, required, additionalProperties: false });
 const arrayOf = (name: string): Schema => ({ type: 'array', items: ref(name) });
 const url: Schema = { type: 'string', format: 'uri' };
-const artwork: Schema = { type: 'string', format: 'uri-template', description: 'May hold `{w}` and `{h}` for the size wanted' };
+const artwork: Schema = { type: 'string', format: 'uri', description: `A URI: the catalog's \`{w}x{h}\` artwork templates come sized ${ARTWORK_SIZE}x${ARTWORK_SIZE} (interface 1 passes them on as templates)` };
 const date: Schema = { type: 'string', format: 'date' };
 const meta = obj({ omm_id: { type: 'string', pattern: '^[0-9a-z]{16}$' } });
 

@@ -16,7 +16,7 @@ const obj = (properties: Record<string, Schema>, required: string[] = []): Schem
 const date: Schema = { type: 'string', pattern: '^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$', description: 'YYYY, YYYY-MM or YYYY-MM-DD, as the raw data gives it' };
 const url: Schema = { type: 'string', format: 'uri' };
 /** Artwork may be a template with `{w}` and `{h}` for the size the client wants. */
-const artwork: Schema = { type: 'string', format: 'uri-template' };
+const artwork: Schema = { type: 'string', format: 'uri-template', description: 'May hold `{w}` and `{h}` for the width and height the client wants' };
 const catalogId = (type: string): Schema => ({ type: 'string', pattern: `^omm:${type}:[0-9a-z]{16}$` });
 
 const ATTRIBUTE_SCHEMAS: Record<string, Schema> = {
