@@ -38,7 +38,21 @@ function testConfig(listen: number, replicas: number[], prefix: string): string 
 const processes: ChildProcess[] = [];
 const replicas: ChildServer[] = [];
 afterAll(async () => {
-  for (const p of processes) p.kill('SIGKILL');
+  // nginx's master stops its workers on TERM; a SIGKILL would leave them running, orphaned.
+  await Promise.all(
+    processes.map(
+      (p) =>
+        new Promise<void>((resolve) => {
+          if (p.exitCode !== null || p.signalCode !== null) return resolve();
+          const force = setTimeout(() => p.kill('SIGKILL'), 5000);
+          p.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          p.kill('SIGTERM');
+        }),
+    ),
+  );
   for (const r of replicas) if (r.child.exitCode === null) r.kill('SIGKILL');
 });
 
