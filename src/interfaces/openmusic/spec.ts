@@ -28,7 +28,8 @@ export const OUR_RELATION: Record<string, string> = { albums: 'albums', artists:
 export const PAGE_DEFAULT = 25;
 export const PAGE_MAX = 25;
 export const INCLUDED_DEFAULT = 25;
-export const VIEW_TYPES: readonly OmType[] = ['songs', 'albums', 'artists', 'playlists', 'stations'];
+/** The types `view=minimal` shows without attributes. */
+export const MINIMAL_VIEW_TYPES: readonly OmType[] = ['songs', 'albums', 'artists', 'playlists', 'stations'];
 export const LIMIT_KEYS = ['albums', 'artists', 'songs', 'tracks'] as const;
 export type LimitKey = (typeof LIMIT_KEYS)[number];
 

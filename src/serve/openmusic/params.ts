@@ -1,5 +1,5 @@
 import { commaList, type Query } from '../query.js';
-import { includableOf, INCLUDED_DEFAULT, PAGE_DEFAULT, PAGE_MAX, SORT_VALUES, VIEW_TYPES, type EndpointSpec, type OmRelation, type OmRenderSpec, type OmType } from '../../interfaces/openmusic/spec.js';
+import { includableOf, INCLUDED_DEFAULT, PAGE_DEFAULT, PAGE_MAX, SORT_VALUES, MINIMAL_VIEW_TYPES, type EndpointSpec, type OmRelation, type OmRenderSpec, type OmType } from '../../interfaces/openmusic/spec.js';
 
 export interface OmRequest {
   readonly render: OmRenderSpec;
@@ -37,7 +37,7 @@ export function parseOmRequest(q: Query, spec: EndpointSpec): OmRequest {
   const minimal = new Set<OmType>();
   const view = q.get('view');
   if (view !== undefined) {
-    if (view === 'minimal') for (const t of VIEW_TYPES) minimal.add(t);
+    if (view === 'minimal') for (const t of MINIMAL_VIEW_TYPES) minimal.add(t);
     else q.problem('view', view, 'view must be minimal');
   }
   const limits = new Map<string, number>();
