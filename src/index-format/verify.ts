@@ -1,4 +1,5 @@
-import { FormatError } from './errors.js';
+import type { FormatError } from './errors.js';
+import { MANIFEST_FILE } from './manifest.js';
 import { runSteps } from './shard-reader.js';
 import { Snapshot, type OpenSnapshotOptions } from './snapshot.js';
 
@@ -47,7 +48,12 @@ function* verifySteps(path: string, options: OpenSnapshotOptions): Generator<voi
   const problems: VerifyProblem[] = [];
   let bytes = 0;
   try {
-    yield* snapshot.manifestShard.verifySteps();
+    try {
+      yield* snapshot.manifestShard.verifySteps();
+    } catch (err) {
+      const e = err as FormatError;
+      problems.push({ file: MANIFEST_FILE, code: e.code ?? 'E_IO', message: e.message });
+    }
     for (const { entry, shard } of snapshot.listShards()) {
       try {
         const digest = yield* shard.verifySteps();
