@@ -1,0 +1,32 @@
+-- wrk script: requests rotate through the paths in the file named by the first script argument
+-- (one per line), each thread starting at a different place, so consecutive requests differ and
+-- none is a replay the server could have kept. At the end one JSON line with the latency
+-- percentiles in microseconds.
+local paths = {}
+local counter = 0
+local threads = 0
+
+function setup(thread)
+  thread:set("thread_index", threads)
+  threads = threads + 1
+end
+
+function init(args)
+  for line in io.lines(args[1]) do
+    if #line > 0 then paths[#paths + 1] = line end
+  end
+  counter = (thread_index or 0) * 7919
+end
+
+function request()
+  counter = counter + 1
+  return wrk.format("GET", paths[(counter % #paths) + 1])
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    '{"requests":%d,"durationUs":%d,"socketErrors":%d,"non2xx":%d,"p50Us":%d,"p90Us":%d,"p99Us":%d,"maxUs":%d,"meanUs":%.1f}\n',
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max, latency.mean))
+end

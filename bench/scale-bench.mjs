@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// Scale benchmark: generate N songs, compile them (wall time, CPU time of the whole process tree,
+// peak RSS of the tree sampled from /proc every 100 ms: anonymous and total), verify, serve
+// (process start to first answer), then a short wrk run of song by id and of one-word search
+// against the bare node:http ceiling measured just before. Appends one row to docs/benchmarks.md
+// (section "Scale") and removes its data unless --keep.
+// Usage: npm run bench:scale -- --songs N [--seed 1] [--seconds 10] [--compile-args "..."] [--keep] [--no-doc]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Catalog } from '../dist/catalog/catalog.js';
+import { arg, seeded } from './cli-args.mjs';
+import { reapedChildrenCpuSeconds, sampleTreeMemory } from './load/proc-tree.mjs';
+import { startProcess, startServer } from './load/server-process.mjs';
+import { ensureWrk, runWrk } from './load/wrk.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const songs = Number(arg('songs', '1000000'));
+const seed = arg('seed', '1');
+const seconds = Number(arg('seconds', '10'));
+const compileArgs = arg('compile-args', '').split(' ').filter(Boolean);
+const keep = process.argv.includes('--keep');
+const writeDoc = !process.argv.includes('--no-doc');
+const omm = join(root, 'bin', 'omm');
+const work = join(root, 'bench', '.data');
+const raw = join(work, `scale-raw-${songs}-${seed}`);
+const dist = join(work, `scale-dist-${songs}-${seed}`);
+mkdirSync(work, { recursive: true });
+const wrkVersion = ensureWrk();
+const MiB = (kib) => Math.round(kib / 1024);
+const log = (line) => console.error(`[bench:scale] ${line}`);
+
+/** Runs `omm <args>` to the end; wall and CPU seconds of its tree, and its peak memory. */
+async function timedOmm(args) {
+  const cpuBefore = reapedChildrenCpuSeconds();
+  const started = performance.now();
+  const child = spawn(process.execPath, [omm, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const sampler = sampleTreeMemory(child.pid);
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const peak = sampler.stop();
+  if (code !== 0) throw new Error(`omm ${args.join(' ')} exited with ${code}`);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore, peakAnonMiB: MiB(peak.anon), peakRssMiB: MiB(peak.rss) };
+}
+
+const dirBytes = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
+
+log(`${songs.toLocaleString('en-US')} songs, seed ${seed}; ${wrkVersion}`);
+let generate = null;
+if (!existsSync(join(raw, 'songs.csv'))) {
+  log('generating');
+  generate = await timedOmm(['generate', '--songs', String(songs), '--seed', seed, '--out', raw]);
+}
+rmSync(dist, { recursive: true, force: true });
+log('compiling');
+const compile = await timedOmm(['compile', raw, '--out', dist, ...compileArgs]);
+const snapshotDir = join(dist, readFileSync(join(dist, 'current'), 'utf8').trim());
+const snapshotBytes = dirBytes(snapshotDir);
+log('verifying');
+const verify = await timedOmm(['verify', dist]);
+
+// Requests: random songs (fixed seed) by id, and one word of a real title or artist name.
+const cat = Catalog.open(dist);
+const next = seeded(5);
+const sample = Array.from({ length: 5000 }, () => cat.song(Math.floor(next() * cat.count('song'))));
+cat.close();
+const word = (s) => s.split(/\s+/).find((w) => /\p{L}/u.test(w)) ?? s;
+const paths = {
+  'song by id': sample.map((s) => `/v1/song/${encodeURIComponent(s.id)}`),
+  'one-word search': sample.map((s, i) => `/v1/search?term=${encodeURIComponent(word(i % 2 === 0 ? s.name : (s.artistNames[0] ?? s.name)))}&types=song&limit=10`),
+};
+const pathFile = (name, list) => {
+  const file = join(work, `scale-${name.replace(/\W+/g, '-')}.paths`);
+  writeFileSync(file, `${list.join('\n')}\n`);
+  return file;
+};
+
+log('serving');
+const ceiling = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18601'], { port: 18601, readyPath: '/', readyStatus: null });
+const server = await startServer(dist, { port: 18602 });
+const load = {};
+for (const [kind, list] of Object.entries(paths)) {
+  const file = pathFile(kind, list);
+  runWrk(ceiling.origin, file, { seconds: 2 }); // warm-up
+  const ceilingRun = runWrk(ceiling.origin, file, { seconds });
+  runWrk(server.origin, file, { seconds: 2 });
+  const ours = runWrk(server.origin, file, { seconds });
+  load[kind] = { ...ours, ratio: Math.round((ours.reqPerSec / ceilingRun.reqPerSec) * 100) / 100, ceilingRps: ceilingRun.reqPerSec };
+  rmSync(file, { force: true });
+}
+const served = server.memory();
+await server.close();
+await ceiling.close();
+
+const result = {
+  date: new Date().toISOString().slice(0, 10),
+  machine: `${cpus().length} x ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+  node: process.version,
+  wrk: wrkVersion,
+  songs,
+  compileArgs: compileArgs.join(' '),
+  generate,
+  compile,
+  snapshotGiB: Math.round((snapshotBytes / 2 ** 30) * 100) / 100,
+  bytesPerSong: Math.round(snapshotBytes / songs),
+  verifySeconds: Math.round(verify.seconds * 10) / 10,
+  startToFirstAnswerMs: Math.round(server.readyMs),
+  servedRssMiB: served,
+  load,
+};
+console.log(JSON.stringify(result, null, 2));
+
+if (writeDoc) {
+  const doc = join(root, 'docs', 'benchmarks.md');
+  const marker = '<!-- bench:scale appends rows above this line -->';
+  let text = readFileSync(doc, 'utf8');
+  if (!text.includes(marker)) {
+    text += `\n## Scale (\`npm run bench:scale -- --songs N\`)\n\nbench/scale-bench.mjs generates N songs, compiles them, verifies, serves and drives the server with wrk (\`-t2 -c64\`, server on core 0, wrk on core 1, rotating paths, a 2 s warm-up then ${seconds} s), the bare node:http ceiling measured just before each kind. Memory is the compile's whole process tree, summed from /proc every 100 ms: anonymous (its own) and total resident. CPU is user + system of the tree. Each run appends a row.\n\n| date | songs | compile args | compile s | CPU s | peak anon / total MiB | snapshot GiB | B/song | verify s | start to answer ms | song by id req/s (ratio), p99 ms | one-word search req/s (ratio), p99 ms |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n${marker}\n`;
+  }
+  const c = compile;
+  const cell = (k) => `${load[k].reqPerSec.toLocaleString('en-US')} (${load[k].ratio}), ${load[k].p99Ms}`;
+  const row = `| ${result.date} | ${songs.toLocaleString('en-US')} | ${result.compileArgs || 'default'} | ${c.seconds.toFixed(1)} | ${c.cpuSeconds.toFixed(1)} | ${c.peakAnonMiB.toLocaleString('en-US')} / ${c.peakRssMiB.toLocaleString('en-US')} | ${result.snapshotGiB} | ${result.bytesPerSong.toLocaleString('en-US')} | ${result.verifySeconds} | ${result.startToFirstAnswerMs} | ${cell('song by id')} | ${cell('one-word search')} |`;
+  writeFileSync(doc, text.replace(marker, `${row}\n${marker}`));
+  log(`row appended to docs/benchmarks.md`);
+}
+if (!keep) {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(raw, { recursive: true, force: true });
+}
