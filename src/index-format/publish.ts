@@ -31,8 +31,18 @@ const STAGING_PREFIX = '.staging-';
 
 export function createStagingDir(distDir: string): string {
   mkdirSync(join(distDir, SNAPSHOTS_DIR), { recursive: true });
-  removeAbandonedStaging(distDir);
-  const dir = join(distDir, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+  return createWorkDir(distDir, STAGING_PREFIX);
+}
+
+/**
+ * A directory of this process's own in `distDir`, named `<prefix><pid>-<random>`, after removing
+ * those of the same prefix whose process is gone (a compile killed with SIGKILL leaves its
+ * directory behind; the next one clears it).
+ */
+export function createWorkDir(distDir: string, prefix: string): string {
+  mkdirSync(distDir, { recursive: true });
+  removeAbandoned(distDir, prefix);
+  const dir = join(distDir, `${prefix}${process.pid}-${randomBytes(4).toString('hex')}`);
   mkdirSync(dir);
   return dir;
 }
@@ -84,10 +94,10 @@ function pruneSnapshots(distDir: string, currentBuildId: string, keep: number): 
   }
 }
 
-function removeAbandonedStaging(distDir: string): void {
+function removeAbandoned(distDir: string, prefix: string): void {
   for (const name of readdirSync(distDir)) {
-    if (!name.startsWith(STAGING_PREFIX)) continue;
-    const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0]);
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
     if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
     rmSync(join(distDir, name), { recursive: true, force: true });
   }

@@ -1,0 +1,427 @@
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Bytes of a record's header in the arena and in run files: key length, value length (u32 each). */
+const RECORD_HEAD = 8;
+/** Bytes read or written at a time per run file. */
+const IO_BLOCK = 1 << 20;
+
+export interface SortedRecord {
+  /** The key's bytes: valid until the next record is read. */
+  readonly key: Buffer;
+  /** The value's bytes: valid until the next record is read. */
+  readonly value: Buffer;
+}
+
+/**
+ * An external merge sort of (key, value) byte records within a memory budget. Records gather in
+ * an arena of `budgetBytes`; a full arena is sorted and written to `dir` as a run; reading
+ * merges the runs and the last arena in key order. Keys compare as bytes, so callers encode
+ * what they sort by as order-preserving bytes (big-endian numbers, UTF-8 text). Ties keep the
+ * order records were added in: the in-memory sort is stable and the merge prefers earlier runs.
+ *
+ * Memory: the arena, its index (8 bytes per record, counted in the budget) and, while merging,
+ * one read block per run.
+ */
+export class ExternalSorter {
+  private readonly arena: Buffer;
+  private readonly index: Uint32Array;
+  /** A record's first eight key bytes as two big-endian u32 (zero-padded): the radix digits. */
+  private readonly prefixHi: Uint32Array;
+  private readonly prefixLo: Uint32Array;
+  private used = 0;
+  private count = 0;
+  private readonly runs: string[] = [];
+  private added = 0;
+  private reading = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly name: string,
+    budgetBytes: number,
+  ) {
+    // Two thirds for record bytes, the rest for the per-record arrays: index and two prefix words
+    // here, and the sort's six working arrays (36 bytes a record in all).
+    const arenaBytes = Math.max(64 * 1024, Math.floor((budgetBytes * 2) / 3));
+    this.arena = Buffer.allocUnsafe(arenaBytes);
+    const slots = Math.max(1024, Math.floor((budgetBytes - arenaBytes) / 36));
+    this.index = new Uint32Array(slots);
+    this.prefixHi = new Uint32Array(slots);
+    this.prefixLo = new Uint32Array(slots);
+  }
+
+  /** Runs written to disk so far. */
+  get runCount(): number {
+    return this.runs.length;
+  }
+
+  /** Records added. */
+  get size(): number {
+    return this.added;
+  }
+
+  add(key: Uint8Array, value: Uint8Array = EMPTY): void {
+    if (this.reading) throw new Error(`sorter ${this.name}: add after reading began`);
+    const bytes = RECORD_HEAD + key.length + value.length;
+    if (bytes > this.arena.length) throw new Error(`sorter ${this.name}: a record of ${bytes} bytes exceeds the arena (${this.arena.length})`);
+    if (this.used + bytes > this.arena.length || this.count === this.index.length) this.spill();
+    const at = this.used;
+    this.arena.writeUInt32LE(key.length, at);
+    this.arena.writeUInt32LE(value.length, at + 4);
+    this.arena.set(key, at + RECORD_HEAD);
+    this.arena.set(value, at + RECORD_HEAD + key.length);
+    this.index[this.count] = at;
+    this.prefixHi[this.count] = word(key, 0);
+    this.prefixLo[this.count] = word(key, 4);
+    this.count++;
+    this.used += bytes;
+    this.added++;
+  }
+
+  /** Every record in key order. Removes the run files when the iteration ends. */
+  *sorted(): Generator<SortedRecord> {
+    const cursor = this.cursor();
+    try {
+      while (cursor.next()) yield { key: cursor.buffer.subarray(cursor.keyStart, cursor.keyEnd), value: cursor.buffer.subarray(cursor.keyEnd, cursor.valueEnd) };
+    } finally {
+      cursor.close();
+    }
+  }
+
+  /**
+   * Every record in key order, to a callback that reads it where it lies (`buffer` from
+   * `keyStart` to `keyEnd`, then the value up to `valueEnd`; valid during the call only): no
+   * allocation per record. Removes the run files at the end.
+   */
+  drain(onRecord: (buffer: Buffer, keyStart: number, keyEnd: number, valueEnd: number) => void): void {
+    const cursor = this.cursor();
+    try {
+      while (cursor.next()) onRecord(cursor.buffer, cursor.keyStart, cursor.keyEnd, cursor.valueEnd);
+    } finally {
+      cursor.close();
+    }
+  }
+
+  private cursor(): MergeCursor {
+    if (this.reading) throw new Error(`sorter ${this.name}: read twice`);
+    this.reading = true;
+    const order = this.sortArena();
+    const sources: RecordSource[] = [];
+    try {
+      for (const path of this.runs) sources.push(new RunReader(path));
+    } catch (err) {
+      for (const s of sources) s.close();
+      this.dispose();
+      throw err;
+    }
+    sources.push(new ArenaReader(this.arena, this.index, order));
+    return new MergeCursor(sources, () => this.dispose());
+  }
+
+  /** Removes the run files (also when reading stopped early or never began). */
+  dispose(): void {
+    for (const path of this.runs) rmSync(path, { force: true });
+    this.runs.length = 0;
+  }
+
+  /**
+   * The arena's records in key order, as positions in `index` (stable). An MSD refinement of LSD
+   * radix sorts: a range is radix-sorted on 8 key bytes (16-bit digits, a digit skipped when the
+   * whole range shares it), then each run of records tying on those bytes on the next 8, and so
+   * on; a small range, or one whose keys have all ended, is sorted by comparison.
+   */
+  private sortArena(): Uint32Array {
+    const n = this.count;
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const work: RadixWork = { hi: new Uint32Array(n), lo: new Uint32Array(n), hiOut: new Uint32Array(n), loOut: new Uint32Array(n), orderOut: new Uint32Array(n), counts: new Uint32Array(65537) };
+    this.sortRange(order, 0, n, 0, work);
+    return order;
+  }
+
+  private sortRange(order: Uint32Array, start: number, end: number, depth: number, work: RadixWork): void {
+    const m = end - start;
+    if (m < 2) return;
+    if (m <= SMALL_RANGE) {
+      order.subarray(start, end).sort(this.compareRecords);
+      return;
+    }
+    const { arena, index } = this;
+    const at = depth * 8;
+    let { hi, lo, hiOut, loOut, orderOut } = work;
+    let ended = true;
+    for (let i = 0; i < m; i++) {
+      const r = order[start + i];
+      if (depth === 0) {
+        hi[i] = this.prefixHi[r];
+        lo[i] = this.prefixLo[r];
+      } else {
+        const keyStart = index[r] + RECORD_HEAD;
+        const keyEnd = keyStart + arena.readUInt32LE(index[r]);
+        hi[i] = wordAt(arena, keyStart + at, keyEnd);
+        lo[i] = wordAt(arena, keyStart + at + 4, keyEnd);
+      }
+      if (ended && arena.readUInt32LE(index[r]) > at) ended = false;
+    }
+    if (ended) {
+      order.subarray(start, end).sort(this.compareRecords);
+      return;
+    }
+    let ord = order.subarray(start, end);
+    let out = orderOut.subarray(0, m);
+    const counts = work.counts;
+    for (const [useHi, shift] of [[false, 0], [false, 16], [true, 0], [true, 16]] as const) {
+      const digits = useHi ? hi : lo;
+      counts.fill(0);
+      for (let i = 0; i < m; i++) counts[((digits[i] >>> shift) & 0xffff) + 1]++;
+      if (counts[((digits[0] >>> shift) & 0xffff) + 1] === m) continue;
+      for (let d = 1; d < counts.length; d++) counts[d] += counts[d - 1];
+      for (let i = 0; i < m; i++) {
+        const to = counts[(digits[i] >>> shift) & 0xffff]++;
+        out[to] = ord[i];
+        hiOut[to] = hi[i];
+        loOut[to] = lo[i];
+      }
+      [ord, out, hi, hiOut, lo, loOut] = [out, ord, hiOut, hi, loOut, lo];
+    }
+    if (ord.buffer !== order.buffer) order.set(ord, start);
+    // Runs tying on these 8 bytes, found before recursing (which reuses the work arrays).
+    const ties: number[] = [];
+    for (let i = 0; i < m; ) {
+      let j = i + 1;
+      while (j < m && hi[j] === hi[i] && lo[j] === lo[i]) j++;
+      if (j - i > 1) ties.push(start + i, start + j);
+      i = j;
+    }
+    for (let t = 0; t < ties.length; t += 2) this.sortRange(order, ties[t], ties[t + 1], depth + 1, work);
+  }
+
+  /** Full key comparison of two records by their numbers, ties by number (insertion order). */
+  private readonly compareRecords = (a: number, b: number): number => {
+    const { arena, index } = this;
+    const ra = index[a];
+    const rb = index[b];
+    const ka = ra + RECORD_HEAD;
+    const kb = rb + RECORD_HEAD;
+    return arena.compare(arena, kb, kb + arena.readUInt32LE(rb), ka, ka + arena.readUInt32LE(ra)) || a - b;
+  };
+
+  private spill(): void {
+    if (this.count === 0) return;
+    const order = this.sortArena();
+    const path = join(this.dir, `${this.name}.${String(this.runs.length).padStart(4, '0')}.run`);
+    const fd = openSync(path, 'w');
+    try {
+      const block = Buffer.allocUnsafe(IO_BLOCK);
+      let filled = 0;
+      for (let i = 0; i < order.length; i++) {
+        const at = this.index[order[i]];
+        const end = at + RECORD_HEAD + this.arena.readUInt32LE(at) + this.arena.readUInt32LE(at + 4);
+        if (filled + (end - at) > block.length) {
+          writeSync(fd, block, 0, filled);
+          filled = 0;
+        }
+        if (end - at > block.length) writeSync(fd, this.arena, at, end - at);
+        else filled += this.arena.copy(block, filled, at, end);
+      }
+      writeSync(fd, block, 0, filled);
+    } finally {
+      closeSync(fd);
+    }
+    this.runs.push(path);
+    this.used = 0;
+    this.count = 0;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+interface RadixWork {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  hiOut: Uint32Array;
+  loOut: Uint32Array;
+  orderOut: Uint32Array;
+  readonly counts: Uint32Array;
+}
+
+/** Ranges this small are sorted by comparison rather than by radix. */
+const SMALL_RANGE = 48;
+
+/** Bytes [at, at+4) of `buffer` as a big-endian u32, zero from `end` on. */
+function wordAt(buffer: Buffer, at: number, end: number): number {
+  if (at + 4 <= end) return buffer.readUInt32BE(at);
+  let w = 0;
+  for (let i = 0; i < 4; i++) w = (w << 8) | (at + i < end ? buffer[at + i] : 0);
+  return w >>> 0;
+}
+
+/** Key bytes [at, at+4) as a big-endian u32, zero past the key's end. */
+function word(key: Uint8Array, at: number): number {
+  return (((key[at] ?? 0) << 24) | ((key[at + 1] ?? 0) << 16) | ((key[at + 2] ?? 0) << 8) | (key[at + 3] ?? 0)) >>> 0;
+}
+
+/** A sorted source of records: its current record's bytes, `next()` to advance. */
+interface RecordSource {
+  /** The buffer holding the current record and where its key and value lie; null when done. */
+  buffer: Buffer | null;
+  keyStart: number;
+  keyEnd: number;
+  valueEnd: number;
+  next(): void;
+  close(): void;
+}
+
+class ArenaReader implements RecordSource {
+  buffer: Buffer | null;
+  keyStart = 0;
+  keyEnd = 0;
+  valueEnd = 0;
+  private i = -1;
+
+  constructor(
+    private readonly arena: Buffer,
+    private readonly index: Uint32Array,
+    private readonly order: Uint32Array,
+  ) {
+    this.buffer = arena;
+    this.next();
+  }
+
+  next(): void {
+    if (++this.i >= this.order.length) {
+      this.buffer = null;
+      return;
+    }
+    const at = this.index[this.order[this.i]];
+    this.keyStart = at + RECORD_HEAD;
+    this.keyEnd = this.keyStart + this.arena.readUInt32LE(at);
+    this.valueEnd = this.keyEnd + this.arena.readUInt32LE(at + 4);
+  }
+
+  close(): void {}
+}
+
+class RunReader implements RecordSource {
+  buffer: Buffer | null;
+  keyStart = 0;
+  keyEnd = 0;
+  valueEnd = 0;
+  private readonly fd: number;
+  private block = Buffer.allocUnsafe(IO_BLOCK);
+  /** Bytes of `block` holding data, and where the unread part starts. */
+  private filled = 0;
+  private at = 0;
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'r');
+    this.buffer = this.block;
+    this.next();
+  }
+
+  next(): void {
+    this.at = this.valueEnd;
+    if (!this.ensure(RECORD_HEAD)) {
+      this.buffer = null;
+      return;
+    }
+    const keyLength = this.block.readUInt32LE(this.at);
+    const valueLength = this.block.readUInt32LE(this.at + 4);
+    if (!this.ensure(RECORD_HEAD + keyLength + valueLength)) throw new Error('run file ends inside a record');
+    this.buffer = this.block;
+    this.keyStart = this.at + RECORD_HEAD;
+    this.keyEnd = this.keyStart + keyLength;
+    this.valueEnd = this.keyEnd + valueLength;
+  }
+
+  /** Makes `bytes` bytes from `at` available in `block` (moving the rest to its start, growing it for a large record); false at the end of the file. */
+  private ensure(bytes: number): boolean {
+    if (this.filled - this.at >= bytes) return true;
+    const rest = this.filled - this.at;
+    const target = bytes > this.block.length ? Buffer.allocUnsafe(bytes) : this.block;
+    this.block.copy(target, 0, this.at, this.filled);
+    this.block = target;
+    this.filled = rest;
+    this.at = 0;
+    while (this.filled < bytes) {
+      const read = readSync(this.fd, this.block, this.filled, this.block.length - this.filled, null);
+      if (read === 0) break;
+      this.filled += read;
+    }
+    this.valueEnd = 0;
+    return this.filled >= bytes;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** k-way merge over a binary heap of sources; ties go to the earlier source (stable). */
+class MergeCursor {
+  buffer: Buffer = EMPTY_BUFFER;
+  keyStart = 0;
+  keyEnd = 0;
+  valueEnd = 0;
+  private readonly heap: number[];
+  private started = false;
+
+  constructor(
+    private readonly sources: RecordSource[],
+    private readonly onClose: () => void,
+  ) {
+    this.heap = sources.map((_, i) => i).filter((i) => sources[i].buffer !== null);
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  /** Moves to the next record in key order; false when there is none. */
+  next(): boolean {
+    const { heap, sources } = this;
+    if (this.started && heap.length > 0) {
+      const s = sources[heap[0]];
+      s.next();
+      if (s.buffer === null) {
+        heap[0] = heap[heap.length - 1];
+        heap.pop();
+      }
+      this.down(0);
+    }
+    this.started = true;
+    if (heap.length === 0) return false;
+    const s = sources[heap[0]];
+    this.buffer = s.buffer!;
+    this.keyStart = s.keyStart;
+    this.keyEnd = s.keyEnd;
+    this.valueEnd = s.valueEnd;
+    return true;
+  }
+
+  close(): void {
+    for (const s of this.sources) s.close();
+    this.onClose();
+  }
+
+  private less(a: number, b: number): boolean {
+    const x = this.sources[a];
+    const y = this.sources[b];
+    const c = x.buffer!.compare(y.buffer!, y.keyStart, y.keyEnd, x.keyStart, x.keyEnd);
+    return c < 0 || (c === 0 && a < b);
+  }
+
+  private down(from: number): void {
+    const heap = this.heap;
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && this.less(heap[l], heap[m])) m = l;
+      if (r < heap.length && this.less(heap[r], heap[m])) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  }
+}
+
+const EMPTY_BUFFER = Buffer.alloc(0);
