@@ -1,0 +1,267 @@
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Records read from a run file at a time. */
+const READ_RECORDS = 1 << 15;
+
+/**
+ * An external sort of fixed-width records of u32 words (up to four) within a memory budget,
+ * ordered by their first `keyWords` words as unsigned numbers, ties in the order added. For the
+ * compile's joins and groupings: a 64-bit hash of an id and an ordinal, an owner ordinal and a
+ * position. A full arena is radix-sorted (16-bit digits, whole records moved, stable) and spilled
+ * as a run; reading merges the runs and the last arena through a heap.
+ *
+ * Memory: the arena and its scratch copy, `budgetBytes` together; while merging, one read block
+ * of 32,768 records per run.
+ */
+export class FixedSorter {
+  private arena: Uint32Array;
+  private scratch: Uint32Array;
+  private count = 0;
+  private readonly runs: string[] = [];
+  private reading = false;
+  private added = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly name: string,
+    readonly width: number,
+    private readonly keyWords: number,
+    budgetBytes: number,
+  ) {
+    if (width < 1 || width > 4 || keyWords < 1 || keyWords > width) throw new Error(`sorter ${name}: width ${width}, key words ${keyWords}`);
+    const capacity = Math.max(1024, Math.floor(budgetBytes / (8 * width)));
+    this.arena = new Uint32Array(capacity * width);
+    this.scratch = new Uint32Array(capacity * width);
+  }
+
+  get runCount(): number {
+    return this.runs.length;
+  }
+
+  get size(): number {
+    return this.added;
+  }
+
+  /** Adds a record of `width` words (extra arguments are ignored, missing ones are 0). */
+  add(w0: number, w1 = 0, w2 = 0, w3 = 0): void {
+    if (this.reading) throw new Error(`sorter ${this.name}: add after reading began`);
+    if (this.count * this.width === this.arena.length) this.spill();
+    const at = this.count * this.width;
+    const a = this.arena;
+    a[at] = w0;
+    if (this.width > 1) a[at + 1] = w1;
+    if (this.width > 2) a[at + 2] = w2;
+    if (this.width > 3) a[at + 3] = w3;
+    this.count++;
+    this.added++;
+  }
+
+  /**
+   * Every record in order, to a callback reading `words[at]` to `words[at + width - 1]` (valid
+   * during the call only). Removes the run files at the end.
+   */
+  drain(onRecord: (words: Uint32Array, at: number) => void): void {
+    const cursor = this.cursor();
+    try {
+      while (cursor.next()) onRecord(cursor.words, cursor.at);
+    } finally {
+      cursor.close();
+    }
+  }
+
+  /**
+   * The records in order, pulled one at a time (for merge-joins of two sorted streams): after
+   * `next()` returns true the record is `words[at..at + width)`. `close()` removes the runs.
+   */
+  cursor(): FixedCursor {
+    if (this.reading) throw new Error(`sorter ${this.name}: read twice`);
+    this.reading = true;
+    const last = this.sortArena();
+    const sources: Source[] = [];
+    try {
+      for (const path of this.runs) sources.push(new RunSource(path, this.width));
+    } catch (err) {
+      for (const s of sources) s.close();
+      this.dispose();
+      throw err;
+    }
+    sources.push(new ArraySource(last, this.count, this.width));
+    return new FixedCursor(sources, this.keyWords, () => this.dispose());
+  }
+
+  /** Removes the run files and lets go of the arena. */
+  dispose(): void {
+    for (const path of this.runs) rmSync(path, { force: true });
+    this.runs.length = 0;
+    this.arena = this.scratch = new Uint32Array(0);
+  }
+
+  /** Radix-sorts the arena's records (LSD, 16-bit digits, least significant key word first); returns the sorted array. */
+  private sortArena(): Uint32Array {
+    const { width, count } = this;
+    let from = this.arena;
+    let to = this.scratch;
+    const counts = new Uint32Array(65537);
+    for (let word = this.keyWords - 1; word >= 0; word--) {
+      for (const shift of [0, 16]) {
+        counts.fill(0);
+        for (let i = 0, at = word; i < count; i++, at += width) counts[((from[at] >>> shift) & 0xffff) + 1]++;
+        if (count === 0 || counts[((from[word] >>> shift) & 0xffff) + 1] === count) continue;
+        for (let d = 1; d < counts.length; d++) counts[d] += counts[d - 1];
+        for (let i = 0, at = 0; i < count; i++, at += width) {
+          const dest = counts[(from[at + word] >>> shift) & 0xffff]++ * width;
+          for (let k = 0; k < width; k++) to[dest + k] = from[at + k];
+        }
+        [from, to] = [to, from];
+      }
+    }
+    this.arena = from;
+    this.scratch = to;
+    return from;
+  }
+
+  private spill(): void {
+    const sorted = this.sortArena();
+    const path = join(this.dir, `${this.name}.${String(this.runs.length).padStart(4, '0')}.run`);
+    const fd = openSync(path, 'w');
+    try {
+      const bytes = Buffer.from(sorted.buffer, sorted.byteOffset, this.count * this.width * 4);
+      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, Math.min(1 << 24, bytes.length - off));
+    } finally {
+      closeSync(fd);
+    }
+    this.runs.push(path);
+    this.count = 0;
+  }
+}
+
+/** A sorted source of records: `words` holds the current one at `at`; `next()` false when done. */
+interface Source {
+  words: Uint32Array;
+  at: number;
+  next(): boolean;
+  close(): void;
+}
+
+class ArraySource implements Source {
+  at: number;
+  constructor(
+    readonly words: Uint32Array,
+    private readonly count: number,
+    private readonly width: number,
+  ) {
+    this.at = -width;
+  }
+  next(): boolean {
+    this.at += this.width;
+    return this.at < this.count * this.width;
+  }
+  close(): void {}
+}
+
+class RunSource implements Source {
+  readonly words: Uint32Array;
+  at = 0;
+  private readonly bytes: Buffer;
+  private filled = 0;
+  private readonly fd: number;
+
+  constructor(
+    path: string,
+    private readonly width: number,
+  ) {
+    this.fd = openSync(path, 'r');
+    this.words = new Uint32Array(READ_RECORDS * width);
+    this.bytes = Buffer.from(this.words.buffer);
+    this.at = -width;
+  }
+
+  next(): boolean {
+    this.at += this.width;
+    if (this.at < this.filled) return true;
+    let read = 0;
+    for (;;) {
+      const n = readSync(this.fd, this.bytes, read, this.bytes.length - read, null);
+      if (n === 0) break;
+      read += n;
+      if (read === this.bytes.length) break;
+    }
+    if (read % (this.width * 4) !== 0) throw new Error('run file ends inside a record');
+    this.filled = read / 4;
+    this.at = 0;
+    return this.filled > 0;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** k-way merge by the first `keyWords` words; ties to the earlier source (stable). */
+export class FixedCursor {
+  words: Uint32Array = new Uint32Array(0);
+  at = 0;
+  private readonly heap: number[];
+  private started = false;
+
+  constructor(
+    private readonly sources: Source[],
+    private readonly keyWords: number,
+    private readonly onClose: () => void,
+  ) {
+    this.heap = sources.map((_, i) => i).filter((i) => sources[i].next());
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  next(): boolean {
+    const heap = this.heap;
+    if (this.started && heap.length > 0) {
+      const top = this.sources[heap[0]];
+      if (!top.next()) {
+        heap[0] = heap[heap.length - 1];
+        heap.pop();
+      }
+      if (heap.length > 1) this.down(0);
+    }
+    this.started = true;
+    if (heap.length === 0) return false;
+    const s = this.sources[heap[0]];
+    this.words = s.words;
+    this.at = s.at;
+    return true;
+  }
+
+  close(): void {
+    for (const s of this.sources) s.close();
+    this.onClose();
+  }
+
+  private less(a: number, b: number): boolean {
+    const x = this.sources[a];
+    const y = this.sources[b];
+    for (let k = 0; k < this.keyWords; k++) {
+      const p = x.words[x.at + k];
+      const q = y.words[y.at + k];
+      if (p !== q) return p < q;
+    }
+    return a < b;
+  }
+
+  private down(from: number): void {
+    const heap = this.heap;
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && this.less(heap[l], heap[m])) m = l;
+      if (r < heap.length && this.less(heap[r], heap[m])) m = r;
+      if (m === i) return;
+      const t = heap[i];
+      heap[i] = heap[m];
+      heap[m] = t;
+      i = m;
+    }
+  }
+}
