@@ -9,19 +9,22 @@
 //   the answer streamed back.
 // Both share the CSV parsing, which is timed alone first. Memory: 256 MiB for either engine.
 // DuckDB is installed into bench/.deps (not a project dependency).
-// Usage: node bench/engine-bench.mjs [--songs 1000000] [--engines ours,duckdb] [--budget-mib 256]
+// - ours-hash: the ids as 64-bit hashes in FixedSorter (src/compile/spill/fixed-sort.ts), merge-joined
+//   (a real compile would check equal hashes against the ids; none collide here);
+// Usage: node bench/engine-bench.mjs [--songs 1000000] [--engines ours,ours-hash,duckdb] [--budget-mib 256]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExternalSorter } from '../dist/compile/spill/external-sort.js';
+import { FixedSorter } from '../dist/compile/spill/fixed-sort.js';
 import { streamCsvRows } from '../dist/raw/csv-rows.js';
 import { arg } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = Number(arg('songs', '1000000'));
-const engines = arg('engines', 'ours,duckdb').split(',');
+const engines = arg('engines', 'ours,ours-hash,duckdb').split(',');
 const budget = Number(arg('budget-mib', '256')) * 2 ** 20;
 const raw = join(root, 'bench', '.data', `raw-${songs}-1`);
 const depsDir = join(root, 'bench', '.deps');
@@ -105,6 +108,84 @@ if (engines.includes('ours')) {
           } else dangling++;
         });
         while (!current.done) advance();
+        let count = 0;
+        resolved.drain(() => count++);
+        return count;
+      };
+      const songSide = resolve(songIds, bySong, 'songs');
+      const artistSide = resolve(artists, byArtist, 'artists');
+      return { credits, resolved: songSide + artistSide, dangling, duplicates };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+/** A 64-bit hash of a string in two 32-bit lanes (FNV-1a and a multiplicative mix), into hashHi/hashLo. */
+let hashHi = 0;
+let hashLo = 0;
+function hash64(text) {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 16777619);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  hashHi = a >>> 0;
+  hashLo = b >>> 0;
+}
+
+if (engines.includes('ours-hash')) {
+  await measure('ours-hash: FixedSorter on 64-bit id hashes', async () => {
+    const dir = mkdtempSync(join(root, 'bench', '.data', 'spill-'));
+    try {
+      const sorterOf = async (file, name, column) => {
+        const sorter = new FixedSorter(dir, name, 3, 2, budget / 4);
+        await rows(file, (cells, n) => {
+          hash64(cells[column]);
+          sorter.add(hashHi, hashLo, n);
+        });
+        return sorter;
+      };
+      const artists = await sorterOf('artists.csv', 'artists', 0);
+      const songIds = await sorterOf('songs.csv', 'songs', 0);
+      const bySong = new FixedSorter(dir, 'credits-song', 3, 2, budget / 4);
+      const byArtist = new FixedSorter(dir, 'credits-artist', 3, 2, budget / 4);
+      const credits = await rows('song_artists.csv', (cells, n) => {
+        hash64(cells[0]);
+        bySong.add(hashHi, hashLo, n);
+        hash64(cells[1]);
+        byArtist.add(hashHi, hashLo, n);
+      });
+      let duplicates = 0;
+      let dangling = 0;
+      const resolve = (ids, refs, name) => {
+        const resolved = new FixedSorter(dir, `${name}-resolved`, 2, 1, budget / 4);
+        const id = ids.cursor();
+        let more = id.next();
+        let lastHi = -1;
+        let lastLo = -1;
+        refs.drain((w, at) => {
+          const hi = w[at];
+          const lo = w[at + 1];
+          while (more && (id.words[id.at] < hi || (id.words[id.at] === hi && id.words[id.at + 1] < lo))) {
+            if (id.words[id.at] === lastHi && id.words[id.at + 1] === lastLo) duplicates++;
+            lastHi = id.words[id.at];
+            lastLo = id.words[id.at + 1];
+            more = id.next();
+          }
+          if (more && id.words[id.at] === hi && id.words[id.at + 1] === lo) resolved.add(w[at + 2], id.words[id.at + 2]);
+          else dangling++;
+        });
+        while (more) {
+          if (id.words[id.at] === lastHi && id.words[id.at + 1] === lastLo) duplicates++;
+          lastHi = id.words[id.at];
+          lastLo = id.words[id.at + 1];
+          more = id.next();
+        }
+        id.close();
         let count = 0;
         resolved.drain(() => count++);
         return count;
