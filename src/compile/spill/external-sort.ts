@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { SourceHeap } from './source-heap.js';
 
 /** Bytes of a record's header in the arena and in run files: key length, value length (u32 each). */
 const RECORD_HEAD = 8;
@@ -363,32 +364,33 @@ class MergeCursor {
   keyStart = 0;
   keyEnd = 0;
   valueEnd = 0;
-  private readonly heap: number[];
+  private readonly heap: SourceHeap;
   private started = false;
 
   constructor(
     private readonly sources: RecordSource[],
     private readonly onClose: () => void,
   ) {
-    this.heap = sources.map((_, i) => i).filter((i) => sources[i].buffer !== null);
-    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
+    const live = sources.map((_, i) => i).filter((i) => sources[i].buffer !== null);
+    this.heap = new SourceHeap(live, (a, b) => {
+      const x = sources[a];
+      const y = sources[b];
+      const c = x.buffer!.compare(y.buffer!, y.keyStart, y.keyEnd, x.keyStart, x.keyEnd);
+      return c < 0 || (c === 0 && a < b);
+    });
   }
 
   /** Moves to the next record in key order; false when there is none. */
   next(): boolean {
-    const { heap, sources } = this;
-    if (this.started && heap.length > 0) {
-      const s = sources[heap[0]];
+    const heap = this.heap;
+    if (this.started && heap.size > 0) {
+      const s = this.sources[heap.top];
       s.next();
-      if (s.buffer === null) {
-        heap[0] = heap[heap.length - 1];
-        heap.pop();
-      }
-      this.down(0);
+      heap.advanced(s.buffer === null);
     }
     this.started = true;
-    if (heap.length === 0) return false;
-    const s = sources[heap[0]];
+    if (heap.size === 0) return false;
+    const s = this.sources[heap.top];
     this.buffer = s.buffer!;
     this.keyStart = s.keyStart;
     this.keyEnd = s.keyEnd;
@@ -399,28 +401,6 @@ class MergeCursor {
   close(): void {
     for (const s of this.sources) s.close();
     this.onClose();
-  }
-
-  private less(a: number, b: number): boolean {
-    const x = this.sources[a];
-    const y = this.sources[b];
-    const c = x.buffer!.compare(y.buffer!, y.keyStart, y.keyEnd, x.keyStart, x.keyEnd);
-    return c < 0 || (c === 0 && a < b);
-  }
-
-  private down(from: number): void {
-    const heap = this.heap;
-    let i = from;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && this.less(heap[l], heap[m])) m = l;
-      if (r < heap.length && this.less(heap[r], heap[m])) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m], heap[i]];
-      i = m;
-    }
   }
 }
 

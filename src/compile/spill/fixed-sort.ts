@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { SourceHeap } from './source-heap.js';
 
 /** Records read from a run file at a time. */
 const READ_RECORDS = 1 << 15;
@@ -202,31 +203,33 @@ class RunSource implements Source {
 export class FixedCursor {
   words: Uint32Array = new Uint32Array(0);
   at = 0;
-  private readonly heap: number[];
+  private readonly heap: SourceHeap;
   private started = false;
 
   constructor(
     private readonly sources: Source[],
-    private readonly keyWords: number,
+    keyWords: number,
     private readonly onClose: () => void,
   ) {
-    this.heap = sources.map((_, i) => i).filter((i) => sources[i].next());
-    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
+    const live = sources.map((_, i) => i).filter((i) => sources[i].next());
+    this.heap = new SourceHeap(live, (a, b) => {
+      const x = sources[a];
+      const y = sources[b];
+      for (let k = 0; k < keyWords; k++) {
+        const p = x.words[x.at + k];
+        const q = y.words[y.at + k];
+        if (p !== q) return p < q;
+      }
+      return a < b;
+    });
   }
 
   next(): boolean {
     const heap = this.heap;
-    if (this.started && heap.length > 0) {
-      const top = this.sources[heap[0]];
-      if (!top.next()) {
-        heap[0] = heap[heap.length - 1];
-        heap.pop();
-      }
-      if (heap.length > 1) this.down(0);
-    }
+    if (this.started && heap.size > 0) heap.advanced(!this.sources[heap.top].next());
     this.started = true;
-    if (heap.length === 0) return false;
-    const s = this.sources[heap[0]];
+    if (heap.size === 0) return false;
+    const s = this.sources[heap.top];
     this.words = s.words;
     this.at = s.at;
     return true;
@@ -235,33 +238,5 @@ export class FixedCursor {
   close(): void {
     for (const s of this.sources) s.close();
     this.onClose();
-  }
-
-  private less(a: number, b: number): boolean {
-    const x = this.sources[a];
-    const y = this.sources[b];
-    for (let k = 0; k < this.keyWords; k++) {
-      const p = x.words[x.at + k];
-      const q = y.words[y.at + k];
-      if (p !== q) return p < q;
-    }
-    return a < b;
-  }
-
-  private down(from: number): void {
-    const heap = this.heap;
-    let i = from;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && this.less(heap[l], heap[m])) m = l;
-      if (r < heap.length && this.less(heap[r], heap[m])) m = r;
-      if (m === i) return;
-      const t = heap[i];
-      heap[i] = heap[m];
-      heap[m] = t;
-      i = m;
-    }
   }
 }
