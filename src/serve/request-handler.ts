@@ -19,7 +19,7 @@ import { Query } from './query.js';
 import { SERVICE_VERSION } from './service-info.js';
 import { registerServerRoutes, type HandlerState } from './server-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
-import { TextBody } from './text-body.js';
+import { JSON_TYPE, TextBody } from './text-body.js';
 import { registerV1 } from './v1/routes.js';
 
 export interface HandlerOptions {
@@ -70,7 +70,6 @@ interface Exchange {
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Builds the request listener: routing, the snapshot lease, conditional requests, compression,

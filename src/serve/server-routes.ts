@@ -6,7 +6,7 @@ import type { RateLimiter } from './http/rate-limit.js';
 import type { Metrics } from './metrics.js';
 import type { Router } from './router.js';
 import type { SnapshotReloader } from './snapshot-reloader.js';
-import { TextBody } from './text-body.js';
+import { JSON_TYPE, TextBody } from './text-body.js';
 
 /** What the request listener shares with the server around it. */
 export interface HandlerState {
@@ -17,7 +17,6 @@ export interface HandlerState {
   reloader: SnapshotReloader | null;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 /** `/readyz` and `/metrics`: the routes that read the server's own state rather than the catalog's. */

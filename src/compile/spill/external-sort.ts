@@ -27,9 +27,6 @@ export interface SortedRecord {
 export class ExternalSorter {
   private readonly arena: Buffer;
   private readonly index: Uint32Array;
-  /** A record's first eight key bytes as two big-endian u32 (zero-padded): the radix digits. */
-  private readonly prefixHi: Uint32Array;
-  private readonly prefixLo: Uint32Array;
   private used = 0;
   private count = 0;
   private readonly runs: string[] = [];
@@ -41,14 +38,12 @@ export class ExternalSorter {
     private readonly name: string,
     budgetBytes: number,
   ) {
-    // Two thirds for record bytes, the rest for the per-record arrays: index and two prefix words
-    // here, and the sort's six working arrays (36 bytes a record in all).
+    // Two thirds for record bytes, the rest for the per-record arrays: the index here, and the
+    // sort's six working arrays (28 bytes a record in all).
     const arenaBytes = Math.max(64 * 1024, Math.floor((budgetBytes * 2) / 3));
     this.arena = Buffer.allocUnsafe(arenaBytes);
-    const slots = Math.max(1024, Math.floor((budgetBytes - arenaBytes) / 36));
+    const slots = Math.max(1024, Math.floor((budgetBytes - arenaBytes) / 28));
     this.index = new Uint32Array(slots);
-    this.prefixHi = new Uint32Array(slots);
-    this.prefixLo = new Uint32Array(slots);
   }
 
   /** Runs written to disk so far. */
@@ -72,8 +67,6 @@ export class ExternalSorter {
     this.arena.set(key, at + RECORD_HEAD);
     this.arena.set(value, at + RECORD_HEAD + key.length);
     this.index[this.count] = at;
-    this.prefixHi[this.count] = word(key, 0);
-    this.prefixLo[this.count] = word(key, 4);
     this.count++;
     this.used += bytes;
     this.added++;
@@ -153,15 +146,10 @@ export class ExternalSorter {
     let ended = true;
     for (let i = 0; i < m; i++) {
       const r = order[start + i];
-      if (depth === 0) {
-        hi[i] = this.prefixHi[r];
-        lo[i] = this.prefixLo[r];
-      } else {
-        const keyStart = index[r] + RECORD_HEAD;
-        const keyEnd = keyStart + arena.readUInt32LE(index[r]);
-        hi[i] = wordAt(arena, keyStart + at, keyEnd);
-        lo[i] = wordAt(arena, keyStart + at + 4, keyEnd);
-      }
+      const keyStart = index[r] + RECORD_HEAD;
+      const keyEnd = keyStart + arena.readUInt32LE(index[r]);
+      hi[i] = wordAt(arena, keyStart + at, keyEnd);
+      lo[i] = wordAt(arena, keyStart + at + 4, keyEnd);
       if (ended && arena.readUInt32LE(index[r]) > at) ended = false;
     }
     if (ended) {
@@ -257,10 +245,6 @@ function wordAt(buffer: Buffer, at: number, end: number): number {
   return w >>> 0;
 }
 
-/** Key bytes [at, at+4) as a big-endian u32, zero past the key's end. */
-function word(key: Uint8Array, at: number): number {
-  return (((key[at] ?? 0) << 24) | ((key[at + 1] ?? 0) << 16) | ((key[at + 2] ?? 0) << 8) | (key[at + 3] ?? 0)) >>> 0;
-}
 
 /** A sorted source of records: its current record's bytes, `next()` to advance. */
 interface RecordSource {
