@@ -1,0 +1,48 @@
+import { totalmem } from 'node:os';
+
+/** The compile's default memory budget: 1.5 GiB, or a quarter of the machine's memory if that is less. */
+export const DEFAULT_MEMORY_BYTES = Math.min(1.5 * 2 ** 30, Math.floor(totalmem() / 4));
+
+/** The smallest budget accepted: the process itself needs about this much besides its sorters. */
+export const MIN_MEMORY_BYTES = 64 * 2 ** 20;
+
+/**
+ * What a compile keeps aside from its budget for everything that is not a sorter's arena: the
+ * JS heap and code of the main thread and its worker, parse buffers, write buffers.
+ */
+export const RESERVED_BYTES = 160 * 2 ** 20;
+
+const UNITS: Record<string, number> = { '': 1, b: 1, k: 2 ** 10, kb: 2 ** 10, kib: 2 ** 10, m: 2 ** 20, mb: 2 ** 20, mib: 2 ** 20, g: 2 ** 30, gb: 2 ** 30, gib: 2 ** 30 };
+
+/** "2g", "1.5GiB", "512m", "800MB", "1073741824" -> bytes (units are powers of 1024); null when unreadable. */
+export function parseMemorySize(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return null;
+  const unit = UNITS[m[2].toLowerCase()];
+  if (unit === undefined) return null;
+  const bytes = Math.floor(Number(m[1]) * unit);
+  return Number.isFinite(bytes) && bytes > 0 ? bytes : null;
+}
+
+/** 1610612736 -> "1.5 GiB". */
+export function formatMemorySize(bytes: number): string {
+  if (bytes >= 2 ** 30) return `${+(bytes / 2 ** 30).toFixed(2)} GiB`;
+  return `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+/**
+ * The budget of one compile. Sorters are the only memory that grows with the catalog, and they
+ * run a few at a time: each phase asks for `sorterBytes(k)` when it keeps k sorters filling at
+ * once, and gets an equal share of what the reserve leaves.
+ */
+export class MemoryBudget {
+  constructor(readonly totalBytes: number = DEFAULT_MEMORY_BYTES) {
+    if (!(totalBytes >= MIN_MEMORY_BYTES)) throw new RangeError(`a compile needs at least ${formatMemorySize(MIN_MEMORY_BYTES)} (got ${formatMemorySize(totalBytes)})`);
+  }
+
+  /** Arena bytes for each of `k` sorters filling at the same time (at least 1 MiB each). */
+  sorterBytes(k: number): number {
+    const free = Math.max(this.totalBytes - RESERVED_BYTES, this.totalBytes / 4);
+    return Math.max(2 ** 20, Math.floor(free / Math.max(1, k)));
+  }
+}

@@ -1,0 +1,30 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createWorkDir } from '../../index-format/publish.js';
+
+/** Spill directories are named `.spill-<pid>-<random>` in the dist directory. */
+export const SPILL_PREFIX = '.spill-';
+
+/**
+ * The compile's scratch directory: sorted runs and column files, beside the output so they land
+ * on the same disk. Made by `createWorkDir`, which first removes any left behind by a process
+ * that is gone (a compile killed with SIGKILL); `remove()` runs on success and on failure.
+ */
+export class SpillDir {
+  private next = 0;
+
+  private constructor(readonly path: string) {}
+
+  static create(distDir: string): SpillDir {
+    return new SpillDir(createWorkDir(distDir, SPILL_PREFIX));
+  }
+
+  /** A fresh path in the directory: `<n>-<name>`, never handed out twice. */
+  file(name: string): string {
+    return join(this.path, `${String(this.next++).padStart(4, '0')}-${name}`);
+  }
+
+  remove(): void {
+    rmSync(this.path, { recursive: true, force: true });
+  }
+}
