@@ -13,15 +13,26 @@ export const SPILL_PREFIX = '.spill-';
 export class SpillDir {
   private next = 0;
 
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly prefix = '',
+  ) {}
 
   static create(distDir: string): SpillDir {
     return new SpillDir(createWorkDir(distDir, SPILL_PREFIX));
   }
 
-  /** A fresh path in the directory: `<n>-<name>`, never handed out twice. */
+  /**
+   * The same directory seen from another thread: paths it hands out carry `prefix`, so they
+   * never clash with the owner's. The owner still removes the directory.
+   */
+  static attach(path: string, prefix: string): SpillDir {
+    return new SpillDir(path, prefix);
+  }
+
+  /** A fresh path in the directory: `<prefix><n>-<name>`, never handed out twice. */
   file(name: string): string {
-    return join(this.path, `${String(this.next++).padStart(4, '0')}-${name}`);
+    return join(this.path, `${this.prefix}${String(this.next++).padStart(4, '0')}-${name}`);
   }
 
   remove(): void {
