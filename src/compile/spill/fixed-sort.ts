@@ -12,12 +12,15 @@ const READ_RECORDS = 1 << 15;
  * position. A full arena is radix-sorted (16-bit digits, whole records moved, stable) and spilled
  * as a run; reading merges the runs and the last arena through a heap.
  *
- * Memory: the arena and its scratch copy, `budgetBytes` together; while merging, one read block
- * of 32,768 records per run.
+ * Memory: the arena and its scratch copy, `budgetBytes` together at most (the arena starts small
+ * and doubles, so a small input costs little); while merging, one read block of 32,768 records
+ * per run.
  */
 export class FixedSorter {
   private arena: Uint32Array;
-  private scratch: Uint32Array;
+  private scratch = new Uint32Array(0);
+  /** Records the arena may grow to before it spills. */
+  private readonly capacity: number;
   private count = 0;
   private readonly runs: string[] = [];
   private reading = false;
@@ -31,9 +34,8 @@ export class FixedSorter {
     budgetBytes: number,
   ) {
     if (width < 1 || width > 4 || keyWords < 1 || keyWords > width) throw new Error(`sorter ${name}: width ${width}, key words ${keyWords}`);
-    const capacity = Math.max(1024, Math.floor(budgetBytes / (8 * width)));
-    this.arena = new Uint32Array(capacity * width);
-    this.scratch = new Uint32Array(capacity * width);
+    this.capacity = Math.max(1024, Math.floor(budgetBytes / (8 * width)));
+    this.arena = new Uint32Array(Math.min(this.capacity, 1 << 14) * width);
   }
 
   get runCount(): number {
@@ -47,7 +49,7 @@ export class FixedSorter {
   /** Adds a record of `width` words (extra arguments are ignored, missing ones are 0). */
   add(w0: number, w1 = 0, w2 = 0, w3 = 0): void {
     if (this.reading) throw new Error(`sorter ${this.name}: add after reading began`);
-    if (this.count * this.width === this.arena.length) this.spill();
+    if (this.count * this.width === this.arena.length) this.grow();
     const at = this.count * this.width;
     const a = this.arena;
     a[at] = w0;
@@ -91,6 +93,18 @@ export class FixedSorter {
     return new FixedCursor(sources, this.keyWords, () => this.dispose());
   }
 
+  /** Doubles a full arena up to its capacity, or spills it when it is there. */
+  private grow(): void {
+    const records = this.arena.length / this.width;
+    if (records >= this.capacity) {
+      this.spill();
+      return;
+    }
+    const bigger = new Uint32Array(Math.min(this.capacity, records * 2) * this.width);
+    bigger.set(this.arena);
+    this.arena = bigger;
+  }
+
   /** Removes the run files and lets go of the arena. */
   dispose(): void {
     for (const path of this.runs) rmSync(path, { force: true });
@@ -101,6 +115,7 @@ export class FixedSorter {
   /** Radix-sorts the arena's records (LSD, 16-bit digits, least significant key word first); returns the sorted array. */
   private sortArena(): Uint32Array {
     const { width, count } = this;
+    if (this.scratch.length < this.arena.length) this.scratch = new Uint32Array(this.arena.length);
     let from = this.arena;
     let to = this.scratch;
     const counts = new Uint32Array(65537);
