@@ -18,7 +18,7 @@ const READ_RECORDS = 1 << 15;
  */
 export class FixedSorter {
   private arena: Uint32Array;
-  private scratch = new Uint32Array(0);
+  private scratch: Uint32Array = new Uint32Array(0);
   /** Records the arena may grow to before it spills. */
   private readonly capacity: number;
   private count = 0;
