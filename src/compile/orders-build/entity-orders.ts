@@ -1,0 +1,83 @@
+import { mapU32Column, type StringColumn } from '../spill/columns.js';
+import type { SpillDir } from '../spill/spill-dir.js';
+import { buildIdRanks } from './id-ranks.js';
+import { invertOrderFile } from './invert-order.js';
+import { buildNameOrders } from './name-orders.js';
+import { buildDescendingNumberOrder, buildNumberOrders } from './number-orders.js';
+
+/** One entity type's columns, by ordinal: what its orders are computed from. */
+export interface EntityOrderInputs {
+  readonly count: number;
+  /** Local ids. */
+  readonly ids: StringColumn;
+  /** Display names (sorted by nameSortKey). */
+  readonly names: StringColumn;
+  /** Epoch ms, NaN when missing (a mapped column). */
+  readonly dateAdded: Float64Array;
+  readonly popularity: Float64Array;
+  /** YYYYMMDD keys, NaN when missing; when present the type has release-date orders. */
+  readonly releaseDate?: Float64Array;
+}
+
+/** u32 column files in the spill directory, each of `count` values. */
+export interface EntityOrderFiles {
+  /** Position of each ordinal's local id in local-id order. */
+  readonly idRank: string;
+  /** Order name -> ordinals in that order; in the order the `*.orders.arr` shard lists them. */
+  readonly orders: Map<string, string>;
+  /** Order name -> rank of each ordinal in that order (the inverse permutation). */
+  readonly ranks: Map<string, string>;
+}
+
+/**
+ * Every order of one entity type, value for value what entityOrders in derive.ts computes, out of
+ * core: sorted in FixedSorter and ExternalSorter runs and written to column files, so memory is
+ * the budget (one sorter or one rank slice at a time, each given the whole of it) and never
+ * grows with the catalog. The caller maps the files (mapU32Column).
+ *
+ * Sorts: local ids (byte keys), names (byte keys), dateAdded, releaseDate and popularity (fixed
+ * records). `-name`, `-dateAdded` and `-releaseDate` come from the ascending order's groups of
+ * equal keys, and ranks from inverting each order file, with no sort.
+ */
+export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, budgetBytes: number, label = 'entity'): EntityOrderFiles {
+  const { count } = inputs;
+  checkLengths(inputs);
+  const idRankPath = buildIdRanks(inputs.ids, count, spill, budgetBytes, label);
+  const idRank = mapU32Column(idRankPath);
+
+  const orders = new Map<string, string>();
+  const byName = buildNameOrders(inputs.names, idRank, spill, budgetBytes, label);
+  orders.set('name', byName.name);
+  orders.set('-name', byName.reversed);
+  const byDateAdded = buildNumberOrders(inputs.dateAdded, idRank, spill, budgetBytes, `${label}.dateAdded`);
+  orders.set('dateAdded', byDateAdded.ascending);
+  orders.set('-dateAdded', byDateAdded.descending);
+  if (inputs.releaseDate) {
+    const byRelease = buildNumberOrders(inputs.releaseDate, idRank, spill, budgetBytes, `${label}.releaseDate`);
+    orders.set('releaseDate', byRelease.ascending);
+    orders.set('-releaseDate', byRelease.descending);
+  }
+  orders.set('popularity', buildDescendingNumberOrder(inputs.popularity, idRank, spill, budgetBytes, `${label}.popularity`));
+
+  const ranks = new Map<string, string>();
+  for (const [name, orderPath] of orders) {
+    const rankPath = spill.file(`${label}.${name}.rank.u32`);
+    invertOrderFile(orderPath, rankPath, budgetBytes);
+    ranks.set(name, rankPath);
+  }
+  return { idRank: idRankPath, orders, ranks };
+}
+
+function checkLengths(inputs: EntityOrderInputs): void {
+  const { count } = inputs;
+  const columns: [string, { length: number } | undefined][] = [
+    ['ids', inputs.ids],
+    ['names', inputs.names],
+    ['dateAdded', inputs.dateAdded],
+    ['popularity', inputs.popularity],
+    ['releaseDate', inputs.releaseDate],
+  ];
+  for (const [name, column] of columns) {
+    if (column && column.length < count) throw new RangeError(`entity orders: ${name} holds ${column.length} values, fewer than the ${count} entities`);
+  }
+}

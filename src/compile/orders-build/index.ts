@@ -1,0 +1,1 @@
+export { buildEntityOrders, type EntityOrderFiles, type EntityOrderInputs } from './entity-orders.js';
