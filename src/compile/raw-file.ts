@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RawFileSpec } from '../raw/schema.js';
+import { RAW_FILES, type RawFileSpec } from '../raw/schema.js';
 import type { RawIssue, RawIssueCode } from './compile-error.js';
 import { streamCsvRows, type CsvDigest } from '../raw/csv-rows.js';
 import { CellProblem, validateCell, type CellValue } from '../raw/validate-cell.js';
@@ -13,18 +13,32 @@ export interface RejectedRow {
   readonly cells: readonly string[];
 }
 
+const FILE_RANK = new Map(RAW_FILES.map((f, i) => [`${f.file}.csv`, i]));
+const byPlace = (a: RawIssue, b: RawIssue): number => (FILE_RANK.get(a.file) ?? 99) - (FILE_RANK.get(b.file) ?? 99) || a.line - b.line;
+
 /**
- * Collects issues across the whole compile. Keeps the first `cap` issues for the error report,
- * every rejected row (for rejects.csv) and, per file, the lines rejected (so a second pass over
- * the file skips exactly the same rows).
+ * Collects issues across the whole compile: every rejected row (for rejects.csv) and, per file,
+ * the lines rejected (so a second pass over the file skips exactly the same rows). Issues are
+ * found in two waves (a cell while reading, a duplicate or a reference once the rows are sorted),
+ * so the report lists them by file and line, the first `cap` of them.
  */
 export class IssueLog {
-  readonly shown: RawIssue[] = [];
-  readonly rejected: RejectedRow[] = [];
+  private readonly issues: RawIssue[] = [];
+  private readonly rows: RejectedRow[] = [];
   private readonly rejectedLines = new Map<string, Set<number>>();
   total = 0;
 
   constructor(readonly cap = 100) {}
+
+  /** The first `cap` issues by file (in reading order) and line. */
+  get shown(): RawIssue[] {
+    return [...this.issues].sort(byPlace).slice(0, this.cap);
+  }
+
+  /** Every rejected row, by file and line. */
+  get rejected(): RejectedRow[] {
+    return [...this.rows].sort((a, b) => byPlace(a.issue, b.issue));
+  }
 
   /** A problem with the file as a whole (missing file or column). */
   fileIssue(code: RawIssueCode, file: string, message: string, column?: string): void {
@@ -34,7 +48,7 @@ export class IssueLog {
   /** Rejects a row: records the issue and remembers the line. */
   reject(issue: RawIssue, cells: readonly string[]): void {
     this.record(issue);
-    this.rejected.push({ issue, cells });
+    this.rows.push({ issue, cells });
     let lines = this.rejectedLines.get(issue.file);
     if (!lines) this.rejectedLines.set(issue.file, (lines = new Set()));
     lines.add(issue.line);
@@ -46,7 +60,7 @@ export class IssueLog {
 
   private record(issue: RawIssue): void {
     this.total++;
-    if (this.shown.length < this.cap) this.shown.push(issue);
+    this.issues.push(issue);
   }
 }
 
@@ -57,7 +71,7 @@ export interface RawFileRead {
 }
 
 /** Row handler: returns nothing to accept the row, or an issue to reject it. */
-export type RowHandler = (row: ParsedRow, line: number) => Omit<RawIssue, 'file' | 'line'> | void;
+export type RowHandler = (row: ParsedRow, line: number, cells: readonly string[]) => Omit<RawIssue, 'file' | 'line'> | void;
 
 export function rawFilePath(dir: string, spec: RawFileSpec): string {
   return join(dir, `${spec.file}.csv`);
@@ -118,7 +132,7 @@ export async function readRawFile(
       if (!problem && cells.length !== headerLength) {
         problem = { code: 'E_RAW_ROW', message: `row has ${cells.length} cells; the header has ${headerLength}` };
       }
-      problem ??= onRow(row, line) ?? undefined;
+      problem ??= onRow(row, line, cells) ?? undefined;
       if (problem) {
         if (options.secondPass) throw new Error(`second pass rejected ${file}:${line}, which the first pass accepted`);
         log.reject({ ...problem, file, line }, cells);

@@ -163,3 +163,49 @@ export class StringColumn {
     return this.data.subarray(i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
   }
 }
+
+/** Lists of u32 by ordinal (genre ids): values in `<path>.values`, f64 end offsets in `<path>.ends`. */
+export class ListColumnWriter {
+  private readonly values: NumberColumnWriter;
+  private readonly ends: NumberColumnWriter;
+
+  constructor(readonly path: string) {
+    this.values = new NumberColumnWriter(`${path}.values`, 'u32');
+    this.ends = new NumberColumnWriter(`${path}.ends`, 'f64');
+  }
+
+  get length(): number {
+    return this.ends.length;
+  }
+
+  push(list: ArrayLike<number> | undefined): void {
+    if (list) for (let i = 0; i < list.length; i++) this.values.push(list[i]);
+    this.ends.push(this.values.length);
+  }
+
+  finish(): void {
+    this.values.finish();
+    this.ends.finish();
+  }
+}
+
+/** A finished list column, read at random. */
+export class ListColumn {
+  readonly length: number;
+
+  private constructor(
+    private readonly values: Uint32Array,
+    private readonly ends: Float64Array,
+  ) {
+    this.length = ends.length;
+  }
+
+  static open(path: string): ListColumn {
+    return new ListColumn(mapU32Column(`${path}.values`), mapF64Column(`${path}.ends`));
+  }
+
+  /** Entry i (a view over the mapping; empty when the list is). */
+  get(i: number): Uint32Array {
+    return this.values.subarray(i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
+  }
+}

@@ -30,6 +30,11 @@ export class SpillDir {
     return new SpillDir(path, prefix);
   }
 
+  /** A fresh file name (no directory) for a sorter's runs: `<prefix><n>-<name>`. */
+  name(label: string): string {
+    return `${this.prefix}${String(this.next++).padStart(4, '0')}-${label}`;
+  }
+
   /** A fresh path in the directory: `<prefix><n>-<name>`, never handed out twice. */
   file(name: string): string {
     return join(this.path, `${this.prefix}${String(this.next++).padStart(4, '0')}-${name}`);

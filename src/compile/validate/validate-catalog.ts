@@ -1,0 +1,34 @@
+import type { RawFileName } from '../../raw/schema.js';
+import type { MemoryBudget } from '../memory-budget.js';
+import type { IssueLog, RawFileRead } from '../raw-file.js';
+import type { SpillDir } from '../spill/spill-dir.js';
+import { checkRefs, type CheckedRefs } from './check-refs.js';
+import { DeferredIssues } from './deferred-issues.js';
+import type { EntityFiles } from './entity-files.js';
+import { parseRaw } from './parse-raw.js';
+import type { EntityName } from './raw-refs.js';
+import { resolveIds } from './resolve-ids.js';
+
+/** What the first pass leaves for the rest of the compile: column files, no rows in memory. */
+export interface ValidatedCatalog {
+  readonly entities: Record<EntityName, EntityFiles>;
+  readonly edges: CheckedRefs;
+  /** Genre display names by genre id. */
+  readonly genres: readonly string[];
+  /** Each raw file's presence, row count and digest. */
+  readonly read: ReadonlyMap<RawFileName, RawFileRead>;
+}
+
+/**
+ * The first pass: reads and checks every raw file (parse-raw), finds duplicate ids and resolves
+ * references by sorting (resolve-ids), checks the rules between rows (check-refs), then logs the
+ * rows those sorts rejected with their cells. Memory: the sorters' share of the budget.
+ */
+export async function validateCatalog(dir: string, spill: SpillDir, budget: MemoryBudget, log: IssueLog, onRow?: () => void): Promise<ValidatedCatalog> {
+  const parsed = await parseRaw(dir, spill, budget, log, onRow);
+  const deferred = new DeferredIssues();
+  const resolved = resolveIds(parsed, spill, budget, deferred);
+  const edges = checkRefs(parsed, resolved, spill, budget, deferred);
+  await deferred.commit(dir, log);
+  return { entities: resolved.entities, edges, genres: parsed.genres.names, read: parsed.read };
+}
