@@ -17,7 +17,8 @@ export interface KeyTableMeta {
 }
 
 const MAX_LOAD = 0.6;
-const MAX_KEY_BYTES = 255;
+/** The longest key, in UTF-8 bytes: its length is stored in one byte. */
+export const MAX_KEY_BYTES = 255;
 
 /** FNV-1a over the key's UTF-16 code units (cheap in JS, and the same at write and read). */
 export function hashKey(key: string): number {
@@ -29,10 +30,16 @@ export function hashKey(key: string): number {
   return h >>> 0;
 }
 
-function capacityFor(count: number): number {
+/** Slots of a table of `count` distinct keys: the smallest power of two (at least 16) with load <= 0.6. */
+export function keyTableCapacity(count: number): number {
   let capacity = 16;
   while (capacity * MAX_LOAD < count) capacity *= 2;
   return capacity;
+}
+
+/** The error for a key that is empty or longer than MAX_KEY_BYTES (one message for every writer). */
+export function badKeyError(table: string, key: string): Error {
+  return new Error(`key table ${table}: key ${JSON.stringify(key)} is not 1..255 UTF-8 bytes`);
 }
 
 /**
@@ -47,7 +54,7 @@ export class KeyTableBuilder {
   add(key: string, value: number): void {
     const bytes = Buffer.byteLength(key, 'utf8');
     if (bytes === 0 || bytes > MAX_KEY_BYTES) {
-      throw new Error(`key table ${this.name}: key ${JSON.stringify(key)} is not 1..255 UTF-8 bytes`);
+      throw badKeyError(this.name, key);
     }
     const list = this.values.get(key);
     if (list) list.push(value);
@@ -63,7 +70,7 @@ export class KeyTableBuilder {
   }
 
   write(path: string, buildId: string): WrittenShard {
-    const capacity = capacityFor(this.values.size);
+    const capacity = keyTableCapacity(this.values.size);
     const slots = new Uint32Array(capacity * 2);
     const mask = capacity - 1;
     let entryBytes = 0;
