@@ -9,17 +9,17 @@ import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
 import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
 import { RAW_FILES } from '../raw/schema.js';
 import { VIEWS_VERSION } from '../catalog/views.js';
+import { deriveBuild } from './build-catalog.js';
 import { CompileError } from './compile-error.js';
-import { deriveCatalog } from './derive.js';
-import { planExplore } from './explore.js';
+import { MemoryBudget } from './memory-budget.js';
 import { Progress, type PhaseTiming } from './progress.js';
 import { IssueLog } from './raw-file.js';
-import { readCatalog } from './read-catalog.js';
 import { writeRejects } from './rejects.js';
-import { searchBuild, startSearchShards } from './search-index.js';
-import { planStations } from './stations.js';
-import { writeIndexes } from './write-indexes.js';
-import { writeRecordTables } from './write-records.js';
+import { startSearchShards } from './search-index.js';
+import { SpillDir } from './spill/spill-dir.js';
+import { validateCatalog } from './validate/validate-catalog.js';
+import { writeIndexes } from './write/write-indexes.js';
+import { writeRecordTables } from './write/write-records.js';
 import { writeAllViews } from './write-views.js';
 
 export const COMPILER_VERSION = 'omm-catalog/0.1.0';
@@ -36,6 +36,8 @@ export interface CompileOptions {
   readonly maxIssues?: number;
   /** Store the pre-rendered default view of every resource (default true). */
   readonly views?: boolean;
+  /** Memory budget of the whole compile, in bytes (default DEFAULT_MEMORY_BYTES). */
+  readonly memoryBytes?: number;
 }
 
 export interface CompileResult {
@@ -50,9 +52,12 @@ export interface CompileResult {
 }
 
 /**
- * raw CSV directory -> published snapshot. Pass 1 validates and indexes; nothing is written
- * unless it passes (or --skip-invalid). Pass 2 writes records, indexes and the search index
- * into a staging directory, then the manifest, then publishes atomically.
+ * raw CSV directory -> published snapshot, within a memory budget. Pass 1 validates and keeps
+ * what later phases need as column files in a spill directory beside the output; nothing is
+ * written unless it passes (or --skip-invalid). Then relations, orders and stations are sorted
+ * out of core, and records, indexes and the search index (on a worker) are written into a
+ * staging directory, then the manifest, then views; then it is published atomically. The spill
+ * directory is removed on success and on failure (and, after a SIGKILL, by the next compile).
  */
 export async function compileCatalog(options: CompileOptions): Promise<CompileResult> {
   const started = Date.now();
@@ -60,106 +65,113 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
   const outDir = resolve(options.outDir);
   const progress = options.progress ?? new Progress(process.stderr, false);
   const log = new IssueLog(options.maxIssues ?? 100);
-
-  progress.start('validating');
-  const { index, files } = await readCatalog(rawDir, log, progress.tick);
-  progress.done();
-  if (log.total > 0 && !options.skipInvalid) throw new CompileError(log.shown, log.total);
-  if (log.shown.some((i) => i.line === 0)) throw new CompileError(log.shown.filter((i) => i.line === 0), log.total);
-
-  const sources = RAW_FILES.filter((f) => files.get(f.file)?.present).map((f) => {
-    const read = files.get(f.file)!;
-    return { file: `${f.file}.csv`, bytes: read.digest.bytes, rows: read.rows, sha256: read.digest.sha256 };
-  });
-  const buildId = createHash('sha256')
-    .update(JSON.stringify({ format: [FORMAT_MAJOR, FORMAT_MINOR], compiler: COMPILER_VERSION, skipInvalid: Boolean(options.skipInvalid), views: options.views !== false, sources }))
-    .digest('hex')
-    .slice(0, 16);
-
-  progress.start('deriving');
-  const derived = deriveCatalog(index);
-  const stations = planStations(index, derived);
-  const explore = planExplore(index, derived, stations);
-  progress.done();
-
-  const staging = createStagingDir(outDir);
+  const budget = new MemoryBudget(options.memoryBytes);
+  const spill = SpillDir.create(outDir);
   try {
-    const packr = new Packr({ structures: [], maxSharedStructures: 64 });
-    const searchStarted = Date.now();
-    let searchSeconds = 0;
-    const searchJob = startSearchShards(searchBuild(staging, buildId, index, derived)).then((shards) => {
-      searchSeconds = (Date.now() - searchStarted) / 1000;
-      return shards;
-    });
-    searchJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-    progress.start('writing records');
-    const recordShards = await writeRecordTables({ rawDir, outDir: staging, buildId, packr, log, index, derived, stations, onRow: progress.tick });
+    progress.start('validating');
+    const validated = await validateCatalog(rawDir, spill, budget, log, progress.tick);
     progress.done();
-    progress.start('writing indexes');
-    const indexShards = writeIndexes(staging, buildId, index, derived, stations, explore);
-    const searchShards = await searchJob;
-    progress.done();
+    if (log.total > 0 && !options.skipInvalid) throw new CompileError(log.shown, log.total);
+    const fileIssues = log.shown.filter((i) => i.line === 0);
+    if (fileIssues.length > 0) throw new CompileError(fileIssues, log.total);
 
-    const listed: ManifestShard[] = [
-      ...recordShards.map((s) => entry(s, tableOf(s.path))),
-      ...indexShards.map((s) => entry(s, s.name)),
-      ...searchShards.map((s) => entry(s, s.name)),
-    ];
-    let rejectsPath: string | null = null;
-    if (log.rejected.length > 0) {
-      rejectsPath = join(staging, 'rejects.csv');
-      writeRejects(rejectsPath, log.rejected);
-    }
-    let manifest: Manifest = {
-      format: 'omm-snapshot',
-      formatVersion: `${FORMAT_MAJOR}.${FORMAT_MINOR}`,
-      buildId,
-      compiler: COMPILER_VERSION,
-      counts: {
-        songs: index.songs.count,
-        albums: index.albums.count,
-        artists: index.artists.count,
-        playlists: index.playlists.count,
-        stations: stations.ids.length,
-        customStations: index.stations.count,
-        genres: index.genreNames.length,
-        files: index.songFiles.count,
-        lyrics: index.lyricsLanguages.length,
-        exploreGroups: explore.length,
-      },
-      sources,
-      shards: listed,
-      structures: (packr as unknown as { structures: unknown[] }).structures.map((s) => [...(s as unknown[])]),
-      search: SEARCH_INDEX_INFO,
-      rejectedRows: log.rejected.length,
-    };
-    const writeManifest = () => new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
-    writeManifest();
-    if (options.views !== false) {
-      // Views are rendered from the snapshot written so far, then listed in a new manifest.
-      progress.start('rendering views');
-      const viewShards = await writeAllViews(staging, buildId, progress.tick);
+    const sources = RAW_FILES.filter((f) => validated.read.get(f.file)?.present).map((f) => {
+      const read = validated.read.get(f.file)!;
+      return { file: `${f.file}.csv`, bytes: read.digest.bytes, rows: read.rows, sha256: read.digest.sha256 };
+    });
+    const buildId = createHash('sha256')
+      .update(JSON.stringify({ format: [FORMAT_MAJOR, FORMAT_MINOR], compiler: COMPILER_VERSION, skipInvalid: Boolean(options.skipInvalid), views: options.views !== false, sources }))
+      .digest('hex')
+      .slice(0, 16);
+
+    progress.start('deriving');
+    const packr = new Packr({ structures: [], maxSharedStructures: 64 });
+    const staging = createStagingDir(outDir);
+    try {
+      const build = deriveBuild(validated, spill, budget, { rawDir, outDir: staging, buildId, packr, log, onRow: progress.tick });
       progress.done();
-      manifest = {
-        ...manifest,
-        shards: [...manifest.shards, ...viewShards.map((s) => entry(s, tableOf(s.path)))],
-        views: { version: VIEWS_VERSION, tables: [...new Set(viewShards.map((s) => tableOf(s.path)))] },
+      const ctx = build.context;
+      // The search index is built on a worker (the second core) while this thread writes the
+      // records and indexes: the budget is shared between the two.
+      const searchStarted = Date.now();
+      let searchSeconds = 0;
+      const searchJob = startSearchShards(build.search(staging, budget.sorterBytes(2))).then((shards) => {
+        searchSeconds = (Date.now() - searchStarted) / 1000;
+        return shards;
+      });
+      searchJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+      progress.start('writing records');
+      const recordShards = await writeRecordTables(ctx);
+      progress.done();
+      progress.start('writing indexes');
+      const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: new MemoryBudget(Math.max(budget.totalBytes / 2, 64 * 2 ** 20)) });
+      const searchShards = await searchJob;
+      progress.done();
+
+      const listed: ManifestShard[] = [
+        ...recordShards.map((s) => entry(s, tableOf(s.path))),
+        ...indexShards.map((s) => entry(s, s.name)),
+        ...searchShards.map((s) => entry(s, s.name)),
+      ];
+      const rejected = log.rejected;
+      let rejectsPath: string | null = null;
+      if (rejected.length > 0) {
+        rejectsPath = join(staging, 'rejects.csv');
+        writeRejects(rejectsPath, rejected);
+      }
+      let manifest: Manifest = {
+        format: 'omm-snapshot',
+        formatVersion: `${FORMAT_MAJOR}.${FORMAT_MINOR}`,
+        buildId,
+        compiler: COMPILER_VERSION,
+        counts: {
+          songs: ctx.songs.count,
+          albums: ctx.albums.count,
+          artists: ctx.artists.count,
+          playlists: ctx.playlists.count,
+          stations: ctx.stations.count,
+          customStations: ctx.customStations.count,
+          genres: ctx.genres.length,
+          files: validated.edges.files.count,
+          lyrics: validated.edges.lyrics.count,
+          exploreGroups: build.explore.length,
+        },
+        sources,
+        shards: listed,
+        structures: (packr as unknown as { structures: unknown[] }).structures.map((s) => [...(s as unknown[])]),
+        search: SEARCH_INDEX_INFO,
+        rejectedRows: rejected.length,
       };
+      const writeManifest = () => new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
       writeManifest();
+      if (options.views !== false) {
+        // Views are rendered from the snapshot written so far, then listed in a new manifest.
+        progress.start('rendering views');
+        const viewShards = await writeAllViews(staging, buildId, progress.tick);
+        progress.done();
+        manifest = {
+          ...manifest,
+          shards: [...manifest.shards, ...viewShards.map((s) => entry(s, tableOf(s.path)))],
+          views: { version: VIEWS_VERSION, tables: [...new Set(viewShards.map((s) => tableOf(s.path)))] },
+        };
+        writeManifest();
+      }
+      const snapshotDir = publishSnapshot(outDir, staging, buildId, options.keep ?? 3);
+      return {
+        buildId,
+        snapshotDir,
+        manifest,
+        rejectedRows: rejected.length,
+        rejectsPath: rejectsPath ? join(snapshotDir, 'rejects.csv') : null,
+        seconds: (Date.now() - started) / 1000,
+        phases: [...progress.timings, { phase: 'search index (worker)', seconds: searchSeconds, rows: ctx.songs.count }],
+      };
+    } catch (err) {
+      rmSync(staging, { recursive: true, force: true });
+      throw err;
     }
-    const snapshotDir = publishSnapshot(outDir, staging, buildId, options.keep ?? 3);
-    return {
-      buildId,
-      snapshotDir,
-      manifest,
-      rejectedRows: log.rejected.length,
-      rejectsPath: rejectsPath ? join(snapshotDir, 'rejects.csv') : null,
-      seconds: (Date.now() - started) / 1000,
-      phases: [...progress.timings, { phase: 'search index (worker)', seconds: searchSeconds, rows: index.songs.count }],
-    };
-  } catch (err) {
-    rmSync(staging, { recursive: true, force: true });
-    throw err;
+  } finally {
+    spill.remove();
   }
 }
 

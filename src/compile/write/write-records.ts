@@ -1,0 +1,170 @@
+import { RecordTableWriter } from '../../index-format/record-table.js';
+import type { WrittenShard } from '../../index-format/shard-writer.js';
+import { RAW_FILE_BY_NAME, type RawFileName } from '../../raw/schema.js';
+import { readRawFile, type ParsedRow } from '../raw-file.js';
+import { targetsOf, type AdjacencyArrays } from '../relations/adjacency-files.js';
+import { NONE } from '../validate/raw-refs.js';
+import type { BuildContext } from './build-context.js';
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const int = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+const orNull = (s: string): string | null => (s === '' ? null : s);
+const isoDate = (ms: number): string | null => (Number.isNaN(ms) ? null : new Date(ms).toISOString());
+
+/** "A", "A & B", "A, B & C". */
+export function joinArtistNames(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  if (names.length === 1) return names[0];
+  return `${names.slice(0, -1).join(', ')} & ${names[names.length - 1]}`;
+}
+
+/**
+ * The second pass: reads each entity file again, row by row, and writes its records in ordinal
+ * order with everything the interfaces show, derived fields included, looked up in mapped
+ * columns. Memory stays flat: one row at a time.
+ */
+export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard[]> {
+  const { songs, albums, artists, playlists, inherit } = ctx;
+  const shards: WrittenShard[] = [];
+  const rel = (name: string) => ctx.relations.get(name)!;
+  const genreNames = (ids: ArrayLike<number>) => Array.from(ids, (g) => ctx.genres[g]);
+  const artistNamesOf = (adj: AdjacencyArrays, i: number) => Array.from(targetsOf(adj, i), (a) => artists.names.get(a));
+
+  const table = async (file: RawFileName, name: string, build: (row: ParsedRow, ordinal: number) => unknown) => {
+    const writer = new RecordTableWriter(ctx.outDir, name, ctx.buildId, ctx.packr);
+    let ordinal = 0;
+    await readRawFile(ctx.rawDir, RAW_FILE_BY_NAME.get(file)!, ctx.log, (row) => {
+      writer.add(build(row, ordinal++));
+      ctx.onRow?.();
+    }, { secondPass: true });
+    shards.push(...writer.finish());
+  };
+
+  await table('artists', 'artists', (row, a) => ({
+    id: artists.ids.get(a),
+    ommId: artists.ommIds.get(a),
+    name: row.name,
+    artworkUrl: str(row.artwork_url),
+    genres: genreNames(ctx.artistGenres.get(a)),
+    popularity: artists.popularity[a],
+    dateAdded: isoDate(artists.dateAdded[a]),
+  }));
+
+  const albumArtists = rel('album.artists');
+  const albumTracks = rel('album.tracks');
+  await table('albums', 'albums', (row, al) => {
+    const artistNames = artistNamesOf(albumArtists, al);
+    return {
+      id: albums.ids.get(al),
+      ommId: albums.ommIds.get(al),
+      name: row.name,
+      upc: str(row.upc),
+      label: str(row.label),
+      releaseDate: str(row.release_date),
+      artworkUrl: str(row.artwork_url),
+      genres: genreNames(albums.genres.get(al)),
+      popularity: albums.popularity[al],
+      dateAdded: isoDate(albums.dateAdded[al]),
+      trackCount: albumTracks.offsets[al + 1] - albumTracks.offsets[al],
+      artistName: joinArtistNames(artistNames),
+      artistNames,
+    };
+  });
+
+  const songArtists = rel('song.artists');
+  const songLyrics = rel('song.lyrics');
+  await table('songs', 'songs', (row, s) => {
+    const artistNames = artistNamesOf(songArtists, s);
+    const trackRow = ctx.primaryTrack[s];
+    const album = inherit.primaryAlbum[s];
+    const hasAlbum = album !== NONE;
+    return {
+      id: songs.ids.get(s),
+      ommId: songs.ommIds.get(s),
+      name: row.name,
+      isrc: str(row.isrc),
+      durationMs: int(row.duration_ms),
+      genres: genreNames(inherit.genres(s)),
+      releaseDate: orNull(inherit.releaseText(s)),
+      artworkUrl: orNull(inherit.artwork(s)),
+      popularity: songs.popularity[s],
+      dateAdded: isoDate(songs.dateAdded[s]),
+      albumId: hasAlbum ? albums.ids.get(album) : null,
+      albumName: hasAlbum ? albums.names.get(album) : null,
+      trackNumber: trackRow !== NONE ? ctx.trackNumber[trackRow] : null,
+      discNumber: trackRow !== NONE ? ctx.trackDisc[trackRow] : null,
+      artistName: joinArtistNames(artistNames),
+      artistNames,
+      lyricsLanguages: Array.from(targetsOf(songLyrics, s), (l) => ctx.lyricsLanguages.get(l)),
+    };
+  });
+
+  await table('files', 'files', (row, f) => {
+    const songMs = songs.duration[ctx.fileSong[f]];
+    return {
+      id: row.id,
+      songId: row.song_id,
+      mimeType: row.mime_type,
+      codec: str(row.codec),
+      lossless: row.lossless === true,
+      bitrateKbps: int(row.bitrate_kbps),
+      sampleRateHz: int(row.sample_rate_hz),
+      channels: int(row.channels),
+      sizeBytes: int(row.size_bytes),
+      durationMs: int(row.duration_ms) ?? (Number.isNaN(songMs) ? null : songMs),
+      streamUrl: str(row.stream_url),
+      downloadUrl: str(row.download_url),
+      preferred: row.preferred === true,
+    };
+  });
+
+  await table('lyrics', 'lyrics', (row) => ({
+    songId: row.song_id,
+    language: row.language,
+    text: row.text,
+    ttml: str(row.ttml),
+  }));
+
+  const playlistTracks = rel('playlist.tracks');
+  await table('playlists', 'playlists', (row, p) => ({
+    id: playlists.ids.get(p),
+    name: row.name,
+    curatorName: str(row.curator_name),
+    description: str(row.description),
+    artworkUrl: str(row.artwork_url),
+    genres: genreNames(playlists.genres.get(p)),
+    popularity: playlists.popularity[p],
+    dateAdded: isoDate(playlists.dateAdded[p]),
+    trackCount: playlistTracks.offsets[p + 1] - playlistTracks.offsets[p],
+  }));
+
+  shards.push(...(await writeStationRecords(ctx)));
+
+  const genres = new RecordTableWriter(ctx.outDir, 'genres', ctx.buildId, ctx.packr);
+  const genreSongs = rel('genre.songs');
+  ctx.genres.forEach((name, g) => {
+    genres.add({ name, stationId: ctx.stations.id(ctx.stations.genreStation(g)), songCount: genreSongs.offsets[g + 1] - genreSongs.offsets[g] });
+  });
+  shards.push(...genres.finish());
+  return shards;
+}
+
+/** Stations: custom ones carry their raw description and artwork (read again, in order); derived ones are built here. */
+async function writeStationRecords(ctx: BuildContext): Promise<WrittenShard[]> {
+  const plan = ctx.stations;
+  const tracks = ctx.relations.get('station.tracks')!;
+  const writer = new RecordTableWriter(ctx.outDir, 'stations', ctx.buildId, ctx.packr);
+  const add = (st: number, custom: ParsedRow | null) =>
+    writer.add({
+      id: plan.id(st),
+      name: plan.name(st),
+      description: custom ? str(custom.description) : null,
+      artworkUrl: custom ? str(custom.artwork_url) : null,
+      seed: plan.seed(st),
+      trackCount: tracks.offsets[st + 1] - tracks.offsets[st],
+    });
+  let st = 0;
+  await readRawFile(ctx.rawDir, RAW_FILE_BY_NAME.get('stations')!, ctx.log, (row) => add(st++, row), { secondPass: true });
+  for (; st < plan.count; st++) add(st, null);
+  return writer.finish();
+}
