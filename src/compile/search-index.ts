@@ -2,50 +2,39 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { writeSearchIndex, type SearchDocuments } from '../index-format/search-index-writer.js';
 import type { WrittenShard } from '../index-format/shard-writer.js';
-import type { CatalogIndex } from './catalog-index.js';
-import type { DerivedCatalog } from './derive.js';
+import { buildSearchIndex, type SearchDocumentFiles } from './search-build/index.js';
+import { SpillDir } from './spill/spill-dir.js';
+
+export type { SearchDocumentFiles } from './search-build/index.js';
 
 export interface NamedSearchShard extends WrittenShard {
   readonly name: string;
 }
 
+/**
+ * What the search shards are built from: per searchable type, column files (names in
+ * popularity order; songs and albums also their credited artists' names). Plain data, so it can
+ * cross to a worker.
+ */
 export interface SearchBuild {
   readonly outDir: string;
   readonly buildId: string;
-  readonly documents: SearchDocuments[];
+  /** Path of the compile's SpillDir: the build works in it under the prefix `search-`. */
+  readonly spillDir: string;
+  /** Memory for the whole search build; the types are built one after another, each with all of it. */
+  readonly budgetBytes: number;
+  readonly documents: readonly SearchDocumentFiles[];
 }
 
 const PLURAL: Record<string, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' };
 
-/**
- * What the search shards are built from: per searchable type, names in popularity order; songs
- * and albums also by their credited artists' names. Plain data, so it can cross to a worker.
- */
-export function searchBuild(outDir: string, buildId: string, index: CatalogIndex, derived: DerivedCatalog): SearchBuild {
-  const credits = (relation: string) => {
-    const adj = derived.relations.get(relation)!;
-    return { offsets: adj.offsets, targets: adj.targets, artistNames: index.artists.names };
-  };
-  const popularity = (orders: DerivedCatalog['songs']) => orders.orders.get('popularity')!;
-  return {
-    outDir,
-    buildId,
-    documents: [
-      { type: 'song', ordinals: popularity(derived.songs), names: index.songs.names, artists: credits('song.artists') },
-      { type: 'album', ordinals: popularity(derived.albums), names: index.albums.names, artists: credits('album.artists') },
-      { type: 'artist', ordinals: popularity(derived.artists), names: index.artists.names },
-      { type: 'playlist', ordinals: popularity(derived.playlists), names: index.playlists.names },
-    ],
-  };
-}
-
 /** Writes one search shard per type (`search.songs.blob`, ...). */
 export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
+  const spill = SpillDir.attach(build.spillDir, 'search-');
   return build.documents.map((docs) => {
     const name = `search.${PLURAL[docs.type]}`;
-    return { name, ...writeSearchIndex(join(build.outDir, `${name}.blob`), build.buildId, docs) };
+    return { name, ...buildSearchIndex(join(build.outDir, `${name}.blob`), build.buildId, docs, spill, build.budgetBytes) };
   });
 }
 

@@ -21,14 +21,17 @@ export interface SearchDocuments {
 }
 
 /**
- * Sections of a search shard (all u32 arrays are little-endian; r = popularity rank):
+ * Sections of a search shard, in the order they are written (all u32 arrays are little-endian;
+ * r = popularity rank):
  * - `terms.offsets` / `terms.bytes`: every distinct token, sorted by UTF-8 bytes, so the terms
  *   sharing a prefix form one contiguous id range;
- * - `terms.hash`: open-addressing table of [hash, term id + 1] pairs for exact term lookups;
+ * - `terms.hash`: open-addressing table of [hash, term id + 1] pairs for exact term lookups
+ *   (termHashCapacity slots, linear probing, terms inserted in id order);
  * - `postings.offsets` / `postings`: per term id, the ranks r of the documents holding it,
  *   ascending. A prefix range's postings are one contiguous slice;
  * - `docname.*` / `docartist.*`: per r, the term ids of its name and of its artists (forward
- *   index, to check the other words of a query against a candidate);
+ *   index, to check the other words of a query against a candidate), each in the order its
+ *   words first appear;
  * - `names.offsets` / `names.bytes`: per r, its normalised name; `names.order`: the ranks sorted by
  *   normalised name as UTF-8 bytes (ties by r), for exact-name and name-prefix ranges;
  * - `keys.hashes` / `keys.ranks` / `keys.checks`: word-set keys (search-keys.ts): per r, the
@@ -37,7 +40,49 @@ export interface SearchDocuments {
  * - `typo.hashes` / `typo.terms`: typo keys (search-keys.ts): each term under its own hash and
  *   those of its one-deletion strings, sorted by (hash, term id);
  * - `ordinals`: r -> record ordinal.
+ *
+ * Two writers produce these bytes: `writeSearchIndex` below, in memory, for small inputs and as
+ * the reference, and the compile's out-of-core build (src/compile/search-build/), which must
+ * write the same bytes and so shares SEARCH_SECTIONS, termHashCapacity and searchShardMeta.
  */
+export const SEARCH_SECTIONS = [
+  'terms.offsets',
+  'terms.bytes',
+  'terms.hash',
+  'postings.offsets',
+  'postings',
+  'docname.offsets',
+  'docname.targets',
+  'docartist.offsets',
+  'docartist.targets',
+  'names.offsets',
+  'names.bytes',
+  'names.order',
+  'keys.hashes',
+  'keys.ranks',
+  'keys.checks',
+  'typo.hashes',
+  'typo.terms',
+  'ordinals',
+] as const;
+
+export type SearchSection = (typeof SEARCH_SECTIONS)[number];
+
+/** Slots of `terms.hash` for `termCount` terms: a power of two, at least 16, at most half full. */
+export function termHashCapacity(termCount: number): number {
+  let capacity = 16;
+  while (capacity < termCount * 2) capacity *= 2;
+  return capacity;
+}
+
+const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The shard's metadata; `alphabet` is every character (code point) used by some term. */
+export function searchShardMeta(type: string, documents: number, terms: number, alphabet: Iterable<string>): Record<string, unknown> {
+  return { type, documents, terms, alphabet: [...alphabet].sort(compareCodeUnits).join('') };
+}
+
+/** Writes one search shard from documents held in memory (see SEARCH_SECTIONS for its bytes). */
 export function writeSearchIndex(path: string, buildId: string, docs: SearchDocuments): WrittenShard {
   const count = docs.ordinals.length;
   const normalNames: string[] = new Array(count);
@@ -66,31 +111,32 @@ export function writeSearchIndex(path: string, buildId: string, docs: SearchDocu
   const keys = wordSetKeys(count, docName, docs.artists ? artistTokens.map((tokens) => tokens.map((t) => termIds.get(t)!)) : null, docs);
   const typo = typoTable(terms);
 
-  const writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
   const termBytes = stringTable(terms);
-  writer.section('terms.offsets', u32Bytes(termBytes.offsets));
-  writer.section('terms.bytes', termBytes.bytes);
-  writer.section('terms.hash', u32Bytes(termHash(terms)));
-  writer.section('postings.offsets', u32Bytes(postings.offsets));
-  writer.section('postings', u32Bytes(postings.targets));
-  writer.section('docname.offsets', u32Bytes(docName.offsets));
-  writer.section('docname.targets', u32Bytes(docName.targets));
-  writer.section('docartist.offsets', u32Bytes(docArtist.offsets));
-  writer.section('docartist.targets', u32Bytes(docArtist.targets));
   const names = stringTable(normalNames);
-  writer.section('names.offsets', u32Bytes(names.offsets));
-  writer.section('names.bytes', names.bytes);
-  writer.section('names.order', u32Bytes(nameOrder));
-  writer.section('keys.hashes', u32Bytes(keys.hashes));
-  writer.section('keys.ranks', u32Bytes(keys.values));
-  writer.section('keys.checks', u32Bytes(keys.checks!));
-  writer.section('typo.hashes', u32Bytes(typo.hashes));
-  writer.section('typo.terms', u32Bytes(typo.values));
-  writer.section('ordinals', u32Bytes(docs.ordinals));
-  return writer.finish({ type: docs.type, documents: count, terms: terms.length, alphabet: alphabetOf(terms) });
+  const sections: Record<SearchSection, Uint8Array> = {
+    'terms.offsets': u32Bytes(termBytes.offsets),
+    'terms.bytes': termBytes.bytes,
+    'terms.hash': u32Bytes(termHash(terms)),
+    'postings.offsets': u32Bytes(postings.offsets),
+    postings: u32Bytes(postings.targets),
+    'docname.offsets': u32Bytes(docName.offsets),
+    'docname.targets': u32Bytes(docName.targets),
+    'docartist.offsets': u32Bytes(docArtist.offsets),
+    'docartist.targets': u32Bytes(docArtist.targets),
+    'names.offsets': u32Bytes(names.offsets),
+    'names.bytes': names.bytes,
+    'names.order': u32Bytes(nameOrder),
+    'keys.hashes': u32Bytes(keys.hashes),
+    'keys.ranks': u32Bytes(keys.values),
+    'keys.checks': u32Bytes(keys.checks!),
+    'typo.hashes': u32Bytes(typo.hashes),
+    'typo.terms': u32Bytes(typo.values),
+    ordinals: u32Bytes(docs.ordinals),
+  };
+  const writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
+  for (const name of SEARCH_SECTIONS) writer.section(name, sections[name]);
+  return writer.finish(searchShardMeta(docs.type, count, terms.length, alphabetOf(terms)));
 }
-
-const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Ranks sorted by name (UTF-8 bytes), ties by rank: a sort of the distinct names, then a counting sort. */
 function orderByName(names: readonly string[]): Uint32Array {
@@ -217,8 +263,7 @@ function stringTable(strings: readonly string[]): { offsets: Uint32Array; bytes:
 
 /** Capacity a power of two at most half full; pairs of [hash, term id + 1]. */
 function termHash(terms: readonly string[]): Uint32Array {
-  let capacity = 16;
-  while (capacity < terms.length * 2) capacity *= 2;
+  const capacity = termHashCapacity(terms.length);
   const slots = new Uint32Array(capacity * 2);
   const mask = capacity - 1;
   terms.forEach((term, id) => {
@@ -231,9 +276,9 @@ function termHash(terms: readonly string[]): Uint32Array {
   return slots;
 }
 
-/** Every character used by some term, sorted: the letters typo variants are drawn from. */
-function alphabetOf(terms: readonly string[]): string {
+/** Every character used by some term: the letters typo variants are drawn from. */
+function alphabetOf(terms: readonly string[]): Set<string> {
   const chars = new Set<string>();
   for (const t of terms) for (const c of t) chars.add(c);
-  return [...chars].sort(compareCodeUnits).join('');
+  return chars;
 }
