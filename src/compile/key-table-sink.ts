@@ -1,44 +1,57 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { SHARD_KINDS } from '../index-format/constants.js';
-import { badKeyError, hashKey, keyTableCapacity, MAX_KEY_BYTES, type KeyTableMeta } from '../index-format/key-table.js';
+import { badKeyError, hashKey, keyTableCapacity, type KeyTableMeta } from '../index-format/key-table.js';
+import { nativeMmapAvailable, openFileBytes } from '../index-format/mapped-file.js';
 import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
 import { EntryStream, HashGroupWriter } from './key-table-entries.js';
+import { KeyFileWriter } from './key-table-keys.js';
 import { PairFileWriter, sortPairsByHome, writeSlotsSection } from './key-table-slots.js';
-import { StringColumn, StringColumnWriter } from './spill/columns.js';
 import { FixedSorter } from './spill/fixed-sort.js';
 import type { SpillDir } from './spill/spill-dir.js';
 
 /**
- * Bytes of the budget kept for everything but the sorter: the key column's two write buffers,
- * the entry chunk, the shard writer's chunk, pair and slot blocks (1 MiB or less each).
+ * Bytes of the budget kept for everything but the sorter: the key file's write buffer, the entry chunk, the shard writer's chunk, pair and slot blocks (1 MiB or less each).
  */
 const BUFFER_BYTES = 6 * 2 ** 20;
 
-/** Keys this many UTF-16 code units long or shorter are at most 3 x 85 = 255 UTF-8 bytes. */
-const SURELY_SHORT_KEY = Math.floor(MAX_KEY_BYTES / 3);
+/**
+ * A scratch file read in place: mapped when the native addon loads (file pages, which the kernel
+ * can drop, and which `release` takes out of this process's RSS at once), else read into memory.
+ */
+function mappedFile(path: string): { bytes: Buffer; release(): void } {
+  if (!nativeMmapAvailable()) return { bytes: readFileSync(path), release() {} };
+  const file = openFileBytes(path, { mode: 'mmap', advice: 'normal' });
+  return {
+    bytes: file.mapping ?? Buffer.alloc(0),
+    release() {
+      file.releasePages();
+      file.close();
+    },
+  };
+}
 
 /**
  * Writes a key table (the shard `KeyTable` reads) whose memory is set by a budget, not by the
  * number of keys: for the song tables of a 30M-song catalog, which neither a JS Map (2^24
  * entries at most) nor an in-memory slot array (512 MiB) can hold.
  *
- * `add` appends the key's UTF-8 bytes to a key column on disk and (hash, add sequence, value) to
- * a FixedSorter. `write` drains the sorter in hash order, groups equal keys (reading their bytes
- * back from the mapped key column) and streams their entries into the shard; only then is the
+ * `add` appends the key's UTF-8 bytes to a key file on disk and (hash, key offset, value) to a
+ * FixedSorter. `write` drains the sorter in hash order, groups equal keys (reading their bytes
+ * back from the key file, mapped) and streams their entries into the shard; only then is the
  * number of distinct keys, and so the capacity, known. The entries' (hash, offset) pairs are
  * sorted again by home slot and placed in order, streaming the slots into the shard
  * (key-table-slots.ts). Sections come entries first, then slots; the reader finds them by name.
  *
  * Memory: `budgetBytes` (the sorter's arena, then the second sort's, one at a time, and a few
  * 1 MiB buffers) plus 384 KiB per spilled run while merging, plus 12 bytes per value of the key
- * being grouped. On disk, at most: the key column (key bytes + 8 per add), the sorter's runs
- * (12 per add), two pair files (8 per distinct key) and the second sort's runs (8 per key).
+ * being grouped. The key file is read through a mapping (file pages, not the process's own).
+ * On disk, at most: the key file (key bytes + 1 per add), the sorter's runs (12 bytes per add),
+ * two pair files (8 per distinct key) and the second sort's runs (8 per distinct key).
  * The same adds in the same order give the same bytes, whatever the budget.
  */
 export class KeyTableSink {
-  private readonly keysPath: string;
-  private readonly keys: StringColumnWriter;
+  private readonly keys: KeyFileWriter;
   private readonly sorter: FixedSorter;
   private readonly sorterBytes: number;
   private adds = 0;
@@ -50,10 +63,9 @@ export class KeyTableSink {
     budgetBytes: number,
   ) {
     this.sorterBytes = Math.max(0, budgetBytes - BUFFER_BYTES);
-    this.keysPath = this.scratch('keys');
     const runsAt = this.scratch('by-hash');
     this.sorter = new FixedSorter(dirname(runsAt), basename(runsAt), 3, 1, this.sorterBytes);
-    this.keys = new StringColumnWriter(this.keysPath);
+    this.keys = new KeyFileWriter(this.scratch('keys'));
   }
 
   /** Keys added (a key added twice counts twice). */
@@ -64,13 +76,10 @@ export class KeyTableSink {
   /** As KeyTableBuilder.add: a key of 1..255 UTF-8 bytes; a key added again keeps all its values in call order. */
   add(key: string, value: number): void {
     if (this.done) throw new Error(`key table ${this.name}: add after write`);
-    const units = key.length;
-    if (units === 0 || units > MAX_KEY_BYTES || (units > SURELY_SHORT_KEY && Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES)) {
-      throw badKeyError(this.name, key);
-    }
     if (value >>> 0 !== value) throw new RangeError(`key table ${this.name}: value ${value} of ${JSON.stringify(key)} is not a u32`);
-    this.keys.push(key);
-    this.sorter.add(hashKey(key), this.adds, value);
+    const at = this.keys.append(key);
+    if (at < 0) throw badKeyError(this.name, key);
+    this.sorter.add(hashKey(key), at, value);
     this.adds++;
   }
 
@@ -78,23 +87,24 @@ export class KeyTableSink {
   write(path: string, buildId: string): WrittenShard {
     if (this.done) throw new Error(`key table ${this.name}: written twice`);
     this.done = true;
-    const scratchFiles = [`${this.keysPath}.data`, `${this.keysPath}.ends`];
+    const scratchFiles = [this.keys.path];
     try {
-      this.keys.finish();
-      const keys = StringColumn.open(this.keysPath);
+      this.keys.close();
+      const keys = mappedFile(this.keys.path);
       const writer = new ShardWriter(path, SHARD_KINDS.keys, buildId);
 
       writer.beginSection('entries');
       const byHash = new PairFileWriter(this.scratch('pairs-by-hash'));
       scratchFiles.push(byHash.path);
       const entries = new EntryStream(writer);
-      const groups = new HashGroupWriter(keys, entries, (hash, entry) => byHash.push(hash, entry));
+      const groups = new HashGroupWriter(keys.bytes, entries, (hash, entry) => byHash.push(hash, entry));
       try {
         this.sorter.drain((words, at) => groups.add(words[at], words[at + 1], words[at + 2]));
         groups.finish();
         entries.flush();
       } finally {
         byHash.close();
+        keys.release();
       }
       writer.endSection();
 
@@ -117,11 +127,10 @@ export class KeyTableSink {
     if (this.done) return;
     this.done = true;
     try {
-      this.keys.finish();
+      this.keys.close();
     } finally {
       this.sorter.dispose();
-      rmSync(`${this.keysPath}.data`, { force: true });
-      rmSync(`${this.keysPath}.ends`, { force: true });
+      rmSync(this.keys.path, { force: true });
     }
   }
 
