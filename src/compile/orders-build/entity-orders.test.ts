@@ -92,8 +92,8 @@ function check(entities: Entity[], budget = TINY_BUDGET): void {
   const oracle = derived(entities);
   const spill = SpillDir.create(dist);
   try {
-    const songs = buildEntityOrders(inputs, spill, budget, 'songs');
-    const artists = buildEntityOrders({ ...inputs, releaseDate: undefined }, spill, budget, 'artists');
+    const songs = buildEntityOrders(inputs, spill, budget, { label: 'songs' });
+    const artists = buildEntityOrders({ ...inputs, releaseDate: undefined }, spill, budget, { label: 'artists' });
     expectSame(songs, oracle.songs);
     expectSame(artists, oracle.artists);
     const returned = [songs, artists].flatMap((f) => [f.idRank, ...f.orders.values(), ...f.ranks.values()].map((p) => basename(p)));

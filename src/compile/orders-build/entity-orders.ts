@@ -1,7 +1,7 @@
 import { mapU32Column, type StringColumn } from '../spill/columns.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { buildIdRanks } from './id-ranks.js';
-import { invertOrderFile } from './invert-order.js';
+import { invertOrderFile, rankSlice } from './invert-order.js';
 import { buildNameOrders } from './name-orders.js';
 import { buildDescendingNumberOrder, buildNumberOrders } from './number-orders.js';
 
@@ -29,6 +29,13 @@ export interface EntityOrderFiles {
   readonly ranks: Map<string, string>;
 }
 
+export interface EntityOrderOptions {
+  /** Names the files (`songs`, `albums`): for whoever reads the spill directory. */
+  readonly label?: string;
+  /** Told when each phase ends (ids, names, dateAdded, releaseDate, popularity, ranks), with its seconds. */
+  readonly onPhase?: (phase: string, seconds: number) => void;
+}
+
 /**
  * Every order of one entity type, value for value what entityOrders in derive.ts computes, out of
  * core: sorted in FixedSorter and ExternalSorter runs and written to column files, so memory is
@@ -39,32 +46,45 @@ export interface EntityOrderFiles {
  * records). `-name`, `-dateAdded` and `-releaseDate` come from the ascending order's groups of
  * equal keys, and ranks from inverting each order file, with no sort.
  */
-export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, budgetBytes: number, label = 'entity'): EntityOrderFiles {
-  const { count } = inputs;
+export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): EntityOrderFiles {
+  const { count, releaseDate } = inputs;
+  const label = options.label ?? 'entity';
   checkLengths(inputs);
-  const idRankPath = buildIdRanks(inputs.ids, count, spill, budgetBytes, label);
-  const idRank = mapU32Column(idRankPath);
+  let started = performance.now();
+  const phase = <T>(name: string, run: () => T): T => {
+    const result = run();
+    const now = performance.now();
+    options.onPhase?.(name, (now - started) / 1000);
+    started = now;
+    return result;
+  };
 
+  const idRankPath = phase('ids', () => buildIdRanks(inputs.ids, count, spill, budgetBytes, label));
+  const idRank = mapU32Column(idRankPath);
   const orders = new Map<string, string>();
-  const byName = buildNameOrders(inputs.names, idRank, spill, budgetBytes, label);
+  const byName = phase('names', () => buildNameOrders(inputs.names, idRank, spill, budgetBytes, label));
   orders.set('name', byName.name);
   orders.set('-name', byName.reversed);
-  const byDateAdded = buildNumberOrders(inputs.dateAdded, idRank, spill, budgetBytes, `${label}.dateAdded`);
+  const byDateAdded = phase('dateAdded', () => buildNumberOrders(inputs.dateAdded, idRank, spill, budgetBytes, `${label}.dateAdded`));
   orders.set('dateAdded', byDateAdded.ascending);
   orders.set('-dateAdded', byDateAdded.descending);
-  if (inputs.releaseDate) {
-    const byRelease = buildNumberOrders(inputs.releaseDate, idRank, spill, budgetBytes, `${label}.releaseDate`);
+  if (releaseDate) {
+    const byRelease = phase('releaseDate', () => buildNumberOrders(releaseDate, idRank, spill, budgetBytes, `${label}.releaseDate`));
     orders.set('releaseDate', byRelease.ascending);
     orders.set('-releaseDate', byRelease.descending);
   }
-  orders.set('popularity', buildDescendingNumberOrder(inputs.popularity, idRank, spill, budgetBytes, `${label}.popularity`));
+  orders.set('popularity', phase('popularity', () => buildDescendingNumberOrder(inputs.popularity, idRank, spill, budgetBytes, `${label}.popularity`)));
 
-  const ranks = new Map<string, string>();
-  for (const [name, orderPath] of orders) {
-    const rankPath = spill.file(`${label}.${name}.rank.u32`);
-    invertOrderFile(orderPath, rankPath, budgetBytes);
-    ranks.set(name, rankPath);
-  }
+  const ranks = phase('ranks', () => {
+    const files = new Map<string, string>();
+    const slice = rankSlice(count, budgetBytes);
+    for (const [name, orderPath] of orders) {
+      const rankPath = spill.file(`${label}.${name}.rank.u32`);
+      invertOrderFile(orderPath, rankPath, slice);
+      files.set(name, rankPath);
+    }
+    return files;
+  });
   return { idRank: idRankPath, orders, ranks };
 }
 

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { NumberColumnWriter, type StringColumn } from '../spill/columns.js';
 import { ExternalSorter } from '../spill/external-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
-import { invertOrderFile } from './invert-order.js';
+import { invertOrderFile, rankSlice } from './invert-order.js';
 import { maxLocalIdKeyBytes, writeLocalIdKey } from './local-id-key.js';
 
 /**
@@ -15,6 +15,15 @@ import { maxLocalIdKeyBytes, writeLocalIdKey } from './local-id-key.js';
  */
 export function buildIdRanks(ids: StringColumn, count: number, spill: SpillDir, budgetBytes: number, label: string): string {
   const idOrderPath = spill.file(`${label}.id-order.u32`);
+  writeIdOrder(ids, count, spill, budgetBytes, label, idOrderPath);
+  const idRankPath = spill.file(`${label}.id-rank.u32`);
+  invertOrderFile(idOrderPath, idRankPath, rankSlice(count, budgetBytes));
+  rmSync(idOrderPath, { force: true });
+  return idRankPath;
+}
+
+/** The ordinals in local-id order. Its own function so the sorter's arena is garbage once it returns. */
+function writeIdOrder(ids: StringColumn, count: number, spill: SpillDir, budgetBytes: number, label: string, idOrderPath: string): void {
   const sorter = new ExternalSorter(spill.path, basename(spill.file(`${label}.ids`)), budgetBytes);
   let key = Buffer.allocUnsafe(256);
   const ordinal = Buffer.allocUnsafe(4);
@@ -28,8 +37,4 @@ export function buildIdRanks(ids: StringColumn, count: number, spill: SpillDir, 
   const idOrder = new NumberColumnWriter(idOrderPath, 'u32');
   sorter.drain((buffer, _keyStart, keyEnd) => idOrder.push(buffer.readUInt32LE(keyEnd)));
   idOrder.finish();
-  const idRankPath = spill.file(`${label}.id-rank.u32`);
-  invertOrderFile(idOrderPath, idRankPath, budgetBytes);
-  rmSync(idOrderPath, { force: true });
-  return idRankPath;
 }

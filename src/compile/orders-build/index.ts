@@ -1,1 +1,1 @@
-export { buildEntityOrders, type EntityOrderFiles, type EntityOrderInputs } from './entity-orders.js';
+export { buildEntityOrders, type EntityOrderFiles, type EntityOrderInputs, type EntityOrderOptions } from './entity-orders.js';

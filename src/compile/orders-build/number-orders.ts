@@ -12,6 +12,9 @@ import { writeGroupsReversed } from './reverse-groups.js';
  * ordinal) records sorted by their first three words.
  */
 
+/** Bytes of a record: key high and low words, id rank, ordinal. */
+const RECORD_BYTES = 16;
+
 /** The ascending order and the descending one, read from the ascending order's groups (one sort). */
 export function buildNumberOrders(keys: ArrayLike<number>, idRank: Uint32Array, spill: SpillDir, budgetBytes: number, label: string): { ascending: string; descending: string } {
   const ascending = spill.file(`${label}.order.u32`);
@@ -42,7 +45,8 @@ function writeSortedNumbers(
   groupStartsPath: string | null,
 ): number {
   const n = idRank.length;
-  const sorter = new FixedSorter(spill.path, basename(spill.file(label)), 4, 3, budgetBytes);
+  // No bigger an arena than the records need: a small type need not clear a whole budget's arena.
+  const sorter = new FixedSorter(spill.path, basename(spill.file(label)), 4, 3, Math.min(budgetBytes, Math.max(1, n) * RECORD_BYTES * 2));
   const key = new Uint32Array(2);
   for (let i = 0; i < n; i++) {
     numberKeyWords(keys[i], descending, key);
