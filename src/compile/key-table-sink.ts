@@ -11,7 +11,8 @@ import { FixedSorter } from './spill/fixed-sort.js';
 import type { SpillDir } from './spill/spill-dir.js';
 
 /**
- * Bytes of the budget kept for everything but the sorter: the key file's write buffer, the entry chunk, the shard writer's chunk, pair and slot blocks (1 MiB or less each).
+ * Bytes of the budget kept for everything but the sorters: the key file's write buffer, the
+ * entry chunk, the shard writer's chunk, pair and slot blocks (1 MiB or less each).
  */
 const BUFFER_BYTES = 6 * 2 ** 20;
 
@@ -43,9 +44,8 @@ function mappedFile(path: string): { bytes: Buffer; release(): void } {
  * sorted again by home slot and placed in order, streaming the slots into the shard
  * (key-table-slots.ts). Sections come entries first, then slots; the reader finds them by name.
  *
- * Memory: `budgetBytes` (the sorter's arena, then the second sort's, one at a time, and a few
- * 1 MiB buffers) plus 384 KiB per spilled run while merging, plus 12 bytes per value of the key
- * being grouped. The key file is read through a mapping (file pages, not the process's own).
+ * Memory: `budgetBytes` (the two sorters' arenas and a few 1 MiB buffers) plus 384 KiB per
+ * spilled run while merging, plus 12 bytes per value of the key being grouped. The key file is read through a mapping (file pages, not the process's own).
  * On disk, at most: the key file (key bytes + 1 per add), the sorter's runs (12 bytes per add),
  * two pair files (8 per distinct key) and the second sort's runs (8 per distinct key).
  * The same adds in the same order give the same bytes, whatever the budget.
@@ -53,7 +53,8 @@ function mappedFile(path: string): { bytes: Buffer; release(): void } {
 export class KeyTableSink {
   private readonly keys: KeyFileWriter;
   private readonly sorter: FixedSorter;
-  private readonly sorterBytes: number;
+  /** The second sort's share of the budget (the first has the rest). */
+  private readonly homeSortBytes: number;
   private adds = 0;
   private done = false;
 
@@ -62,9 +63,12 @@ export class KeyTableSink {
     private readonly spill: SpillDir,
     budgetBytes: number,
   ) {
-    this.sorterBytes = Math.max(0, budgetBytes - BUFFER_BYTES);
+    // The two sorts split the budget 3:2, as their records are 12 and 8 bytes, so the second
+    // stays within it even before the garbage collector has taken the first one's arrays.
+    const sortBytes = Math.max(0, budgetBytes - BUFFER_BYTES);
+    this.homeSortBytes = Math.floor((sortBytes * 2) / 5);
     const runsAt = this.scratch('by-hash');
-    this.sorter = new FixedSorter(dirname(runsAt), basename(runsAt), 3, 1, this.sorterBytes);
+    this.sorter = new FixedSorter(dirname(runsAt), basename(runsAt), 3, 1, sortBytes - this.homeSortBytes);
     this.keys = new KeyFileWriter(this.scratch('keys'));
   }
 
@@ -88,9 +92,10 @@ export class KeyTableSink {
     if (this.done) throw new Error(`key table ${this.name}: written twice`);
     this.done = true;
     const scratchFiles = [this.keys.path];
+    let keys: ReturnType<typeof mappedFile> | undefined;
     try {
       this.keys.close();
-      const keys = mappedFile(this.keys.path);
+      keys = mappedFile(this.keys.path);
       const writer = new ShardWriter(path, SHARD_KINDS.keys, buildId);
 
       writer.beginSection('entries');
@@ -105,18 +110,20 @@ export class KeyTableSink {
       } finally {
         byHash.close();
         keys.release();
+        keys = undefined;
       }
       writer.endSection();
 
       const count = groups.count;
       const capacity = keyTableCapacity(count);
-      const byHome = sortPairsByHome(byHash.path, count, capacity, (what) => this.scratch(what), this.sorterBytes);
+      const byHome = sortPairsByHome(byHash.path, count, capacity, (what) => this.scratch(what), this.homeSortBytes);
       scratchFiles.push(byHome.path);
       rmSync(byHash.path, { force: true });
       writeSlotsSection(writer, byHome);
       const meta: KeyTableMeta = { name: this.name, count, capacity };
       return writer.finish({ ...meta });
     } finally {
+      keys?.release();
       this.sorter.dispose();
       for (const file of scratchFiles) rmSync(file, { force: true });
     }
