@@ -23,6 +23,9 @@ const entities = Number(arg('entities', '1000000'));
 const budgetMiB = Number(arg('budget-mib', '256'));
 const impl = arg('impl', 'both');
 const MiB = (kib) => Math.round(kib / 1024);
+/** The child's CPU seconds (user + system) by phase: less sensitive than wall time to a busy machine. */
+const cpuByPhase = {};
+let cpuMark = 0;
 
 if (process.argv.includes('--child')) await child();
 else await parent();
@@ -85,8 +88,13 @@ function* entityValues() {
 
 /** Tells the parent a phase has ended, so it can attribute its memory samples (a pipe write is synchronous on Linux). */
 function announce(phase) {
+  const cpu = process.cpuUsage();
+  const seconds = (cpu.user + cpu.system - cpuMark) / 1e6;
+  cpuMark = cpu.user + cpu.system;
+  cpuByPhase[phase] = +seconds.toFixed(2);
   process.stdout.write(`${JSON.stringify({ phase })}\n`);
 }
+
 
 function status(key) {
   return Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
@@ -165,6 +173,7 @@ async function child() {
     lap('ranks');
     result = { prepareSeconds: +prepareSeconds.toFixed(1), before, seconds: +((performance.now() - start) / 1000).toFixed(2), phases, orders: orders.size };
   }
+  result.cpuSecondsByPhase = cpuByPhase;
   result.vmHwmMiB = MiB(status('VmHWM'));
   result.rssAnonEndMiB = MiB(status('RssAnon'));
   console.log(JSON.stringify(result));

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mapU32Column, type StringColumn } from '../spill/columns.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { buildIdRanks } from './id-ranks.js';
@@ -59,21 +60,24 @@ export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, bu
     return result;
   };
 
-  const idRankPath = phase('ids', () => buildIdRanks(inputs.ids, count, spill, budgetBytes, label));
-  const idRank = mapU32Column(idRankPath);
+  const byId = phase('ids', () => buildIdRanks(inputs.ids, count, spill, budgetBytes, label));
+  const idRank = mapU32Column(byId.idRank);
+  const idOrder = mapU32Column(byId.idOrder);
   const orders = new Map<string, string>();
   const byName = phase('names', () => buildNameOrders(inputs.names, idRank, spill, budgetBytes, label));
   orders.set('name', byName.name);
   orders.set('-name', byName.reversed);
-  const byDateAdded = phase('dateAdded', () => buildNumberOrders(inputs.dateAdded, idRank, spill, budgetBytes, `${label}.dateAdded`));
+  const byDateAdded = phase('dateAdded', () => buildNumberOrders(inputs.dateAdded, idOrder, spill, budgetBytes, `${label}.dateAdded`));
   orders.set('dateAdded', byDateAdded.ascending);
   orders.set('-dateAdded', byDateAdded.descending);
   if (releaseDate) {
-    const byRelease = phase('releaseDate', () => buildNumberOrders(releaseDate, idRank, spill, budgetBytes, `${label}.releaseDate`));
+    const byRelease = phase('releaseDate', () => buildNumberOrders(releaseDate, idOrder, spill, budgetBytes, `${label}.releaseDate`));
     orders.set('releaseDate', byRelease.ascending);
     orders.set('-releaseDate', byRelease.descending);
   }
-  orders.set('popularity', phase('popularity', () => buildDescendingNumberOrder(inputs.popularity, idRank, spill, budgetBytes, `${label}.popularity`)));
+  orders.set('popularity', phase('popularity', () => buildDescendingNumberOrder(inputs.popularity, idOrder, spill, budgetBytes, `${label}.popularity`)));
+
+  rmSync(byId.idOrder, { force: true });
 
   const ranks = phase('ranks', () => {
     const files = new Map<string, string>();
@@ -85,7 +89,7 @@ export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, bu
     }
     return files;
   });
-  return { idRank: idRankPath, orders, ranks };
+  return { idRank: byId.idRank, orders, ranks };
 }
 
 function checkLengths(inputs: EntityOrderInputs): void {

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { NumberColumnWriter, type StringColumn } from '../spill/columns.js';
 import { ExternalSorter } from '../spill/external-sort.js';
@@ -9,17 +8,17 @@ import { maxLocalIdKeyBytes, writeLocalIdKey } from './local-id-key.js';
 /**
  * idRank[ordinal] = position of the ordinal's local id in local-id order, as localIdRanks in
  * orders.ts computes it, written as a u32 column file: the ids sorted as local-id keys
- * (local-id-key.ts) with their ordinals, drained into the ordinals in id order, inverted.
+ * (local-id-key.ts) with their ordinals, drained into the ordinals in id order (`idOrder`, also
+ * returned: the caller removes it), inverted.
  * Local ids are unique within a type (the first pass rejects duplicates); for equal ids the
  * earlier ordinal would come first.
  */
-export function buildIdRanks(ids: StringColumn, count: number, spill: SpillDir, budgetBytes: number, label: string): string {
-  const idOrderPath = spill.file(`${label}.id-order.u32`);
-  writeIdOrder(ids, count, spill, budgetBytes, label, idOrderPath);
-  const idRankPath = spill.file(`${label}.id-rank.u32`);
-  invertOrderFile(idOrderPath, idRankPath, rankSlice(count, budgetBytes));
-  rmSync(idOrderPath, { force: true });
-  return idRankPath;
+export function buildIdRanks(ids: StringColumn, count: number, spill: SpillDir, budgetBytes: number, label: string): { idRank: string; idOrder: string } {
+  const idOrder = spill.file(`${label}.id-order.u32`);
+  writeIdOrder(ids, count, spill, budgetBytes, label, idOrder);
+  const idRank = spill.file(`${label}.id-rank.u32`);
+  invertOrderFile(idOrder, idRank, rankSlice(count, budgetBytes));
+  return { idRank, idOrder };
 }
 
 /** The ordinals in local-id order. Its own function so the sorter's arena is garbage once it returns. */
