@@ -30,11 +30,22 @@ export class KeyFileWriter {
     // A code unit is 1 to 3 UTF-8 bytes (a surrogate pair, 2 units, is 4).
     if (units === 0 || units > MAX_KEY_BYTES) return -1;
     if (this.filled + 1 + units * 3 > KEY_BLOCK) this.flush();
-    const length = this.block.write(key, this.filled + 1, 'utf8');
+    const block = this.block;
+    const at = this.filled + 1;
+    // ASCII (ids, ISRCs, UPCs) is copied by a loop, which costs less than a call to the encoder.
+    let length = units;
+    for (let i = 0; i < units; i++) {
+      const c = key.charCodeAt(i);
+      if (c >= 0x80) {
+        length = block.write(key, at, 'utf8');
+        break;
+      }
+      block[at + i] = c;
+    }
     if (length > MAX_KEY_BYTES) return -1;
     const offset = this.bytes;
     if (offset > MAX_KEY_OFFSET) throw new Error(`key file ${this.path} passes 4 GiB`);
-    this.block[this.filled] = length;
+    block[this.filled] = length;
     this.filled += 1 + length;
     this.bytes += 1 + length;
     return offset;
