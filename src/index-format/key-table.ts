@@ -8,7 +8,10 @@ import { u32Bytes } from './u32.js';
  * A hash table from string keys (UTF-8, up to 255 bytes) to u32 values (ordinals), open addressing with linear
  * probing. Sections: `slots` (capacity x [u32 hash, u32 entry offset + 1], 0 = empty) and
  * `entries` ([u8 key length][key bytes][u32 count][u32 value x count]). The key is stored beside
- * its values, so a hit is confirmed and a miss costs one or two slot reads.
+ * its values, so a hit is confirmed and a miss costs one or two slot reads. Readers find the
+ * sections by name and a key by probing from its home slot (hash & (capacity - 1)) to the first
+ * empty one, so a writer may lay out sections and entries in any order and put a key in any slot
+ * that probe passes: KeyTableBuilder here, in memory; compile/key-table-sink.ts, out of core.
  */
 export interface KeyTableMeta {
   readonly name: string;
