@@ -32,6 +32,9 @@ describe('omm CLI', () => {
         --max-errors <n>      errors to list when the compile fails (default: 100)
         --no-views            do not store pre-rendered default views (a smaller
                               snapshot; the server renders every response)
+        --memory <size>       memory budget of the whole compile, e.g. 1g, 512m (at
+                              least 64 MiB); sorts beyond it spill to a directory
+                              beside the output (default: "1.5 GiB")
         -q, --quiet           print nothing on success (default: false)
         -h, --help            display help for command
       "

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { compileCatalog, CompileError, Progress } from '../compile/index.js';
+import { compileCatalog, CompileError, DEFAULT_MEMORY_BYTES, formatMemorySize, MIN_MEMORY_BYTES, parseMemorySize, Progress } from '../compile/index.js';
 import { CliError } from './cli-error.js';
 import { count, formatBytes } from './format.js';
 
@@ -13,8 +13,12 @@ export function register(program: Command): void {
     .option('--keep <n>', 'snapshots to keep in the dist directory', (v) => Number.parseInt(v, 10), 3)
     .option('--max-errors <n>', 'errors to list when the compile fails', (v) => Number.parseInt(v, 10), 100)
     .option('--no-views', 'do not store pre-rendered default views (a smaller snapshot; the server renders every response)')
+    .option('--memory <size>', `memory budget of the whole compile, e.g. 1g, 512m (at least ${formatMemorySize(MIN_MEMORY_BYTES)}); sorts beyond it spill to a directory beside the output`, formatMemorySize(DEFAULT_MEMORY_BYTES))
     .option('-q, --quiet', 'print nothing on success', false)
-    .action(async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean }) => {
+    .action(async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean; memory: string }) => {
+      const memoryBytes = parseMemorySize(opts.memory);
+      if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 1g, 1.5GiB or 512m`, 2);
+      if (memoryBytes < MIN_MEMORY_BYTES) throw new CliError(`--memory: a compile needs at least ${formatMemorySize(MIN_MEMORY_BYTES)} (got ${formatMemorySize(memoryBytes)})`, 2);
       try {
         const result = await compileCatalog({
           rawDir,
@@ -23,6 +27,7 @@ export function register(program: Command): void {
           keep: opts.keep,
           maxIssues: opts.maxErrors,
           views: opts.views,
+          memoryBytes,
           progress: new Progress(process.stderr),
         });
         if (opts.quiet) return;
@@ -34,7 +39,7 @@ export function register(program: Command): void {
           `  build id   ${result.buildId}`,
           `  songs ${count(m.counts.songs)}, albums ${count(m.counts.albums)}, artists ${count(m.counts.artists)}, playlists ${count(m.counts.playlists)}, stations ${count(m.counts.stations)}, genres ${count(m.counts.genres)}, files ${count(m.counts.files)}, lyrics ${count(m.counts.lyrics)}`,
           `  read       ${count(rows)} rows from ${m.sources.length} files in ${result.seconds.toFixed(1)} s (${count(Math.round(rows / Math.max(result.seconds, 0.001)))} rows/s)`,
-          `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)}`,
+          `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)} (${formatBytes(size / Math.max(1, m.counts.songs))} per song)`,
           `  rejected   ${result.rejectedRows} rows${result.rejectsPath ? ` (see ${result.rejectsPath})` : ''}`,
           `  phases     ${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')}`,
         ];

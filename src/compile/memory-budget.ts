@@ -1,7 +1,8 @@
-import { totalmem } from 'node:os';
-
-/** The compile's default memory budget: 1.5 GiB, or a quarter of the machine's memory if that is less. */
-export const DEFAULT_MEMORY_BYTES = Math.min(1.5 * 2 ** 30, Math.floor(totalmem() / 4));
+/**
+ * The compile's default memory budget, 1.5 GiB: the same on every machine, so a compile behaves
+ * alike everywhere; a smaller machine passes --memory.
+ */
+export const DEFAULT_MEMORY_BYTES = 1.5 * 2 ** 30;
 
 /** The smallest budget accepted: the process itself needs about this much besides its sorters. */
 export const MIN_MEMORY_BYTES = 64 * 2 ** 20;

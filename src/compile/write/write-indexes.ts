@@ -7,7 +7,7 @@ import type { ExploreGroup } from '../../catalog/explore-feed.js';
 import { normalizeGtin13 } from '../../raw/codes.js';
 import { KeyTableSink } from '../key-table-sink.js';
 import type { MemoryBudget } from '../memory-budget.js';
-import { invertOrderFile } from '../orders-build/invert-order.js';
+import { invertOrderFile, rankSlice } from '../orders-build/invert-order.js';
 import type { EntityOrderFiles } from '../orders-build/index.js';
 import { mapU32Column } from '../spill/columns.js';
 import type { SpillDir } from '../spill/spill-dir.js';
@@ -61,7 +61,7 @@ export function writeIndexes({ ctx, orderFiles, explore, spill, budget }: IndexI
   // Multi-valued keys list their rows in local-id order.
   const byLocalId = (files: EntityOrderFiles) => {
     const path = spill.file('by-local-id');
-    invertOrderFile(files.idRank, path, bytes);
+    invertOrderFile(files.idRank, path, rankSlice(mapU32Column(files.idRank).length, bytes));
     return mapU32Column(path);
   };
   keys('song.isrc', (add) => {
