@@ -149,6 +149,22 @@ describe('buildEntityOrders', () => {
     expect(Math.max(...sizes)).toBeGreaterThan(4000);
   });
 
+  it('sorts short ids (keys of up to 12 bytes: decimal ids, text ids of up to 11 code-unit bytes without U+0000) as fixed records, with the same result', () => {
+    const shortTextId = fc.oneof(
+      fc.nat({ max: 99_999_999 }).map((n) => `s${n}`),
+      fc.constantFrom('', '00', '01', '-1', '1234567890123456'.slice(0, 11), 'é', '\uE000', '\uFFFF', '😀', 'a😀b', 'zzzzzzzzzzz'),
+      fc.string({ unit: 'binary-ascii', maxLength: 11 }).filter((s) => !s.includes('\u0000')),
+    );
+    const shortIds = fc.uniqueArray(fc.oneof(decimalId, shortTextId), { maxLength: 5000, size: 'max' });
+    fc.assert(
+      fc.property(
+        shortIds.chain((ids) => fc.tuple(...ids.map((id) => fc.record({ id: fc.constant(id), name: plainName, dateAdded: number, popularity: number, releaseDate })))),
+        (entities) => check(entities),
+      ),
+      { numRuns: 8, seed: 23, endOnFailure: true },
+    );
+  });
+
   it('sorts names whose sort keys hold U+0000 as the composite strings orderByString sorts', () => {
     fc.assert(
       fc.property(entitiesOf(true, 2500), (entities) => check(entities)),
@@ -161,6 +177,10 @@ describe('buildEntityOrders', () => {
     // "a\u0000b" (rank 1: "a\u0000b\u00001") falls between the two "a"s, which become two groups.
     const entities: Entity[] = Array.from({ length: 30 }, (_, i) => ({ id: String(i), name: i === 0 || i === 29 ? 'a' : i === 1 ? 'a\u0000b' : `n${i}`, dateAdded: i, popularity: -i, releaseDate: Number.NaN }));
     check(entities);
+  });
+
+  it('never pads an id holding U+0000 into a tie with a shorter one ("a\\u0000" after "a")', () => {
+    check(['a\u0000', 'a', 'b\u0000\u0000', 'b\u0000', 'b'].map((id, i) => ({ id, name: 'x', dateAdded: i, popularity: i, releaseDate: i })));
   });
 
   it('handles no entities, one, and all keys missing', () => {
