@@ -3,7 +3,11 @@
 /** First 8 bytes of every shard file. */
 export const SHARD_MAGIC = Buffer.from('OMMSHARD', 'latin1');
 export const FORMAT_MAJOR = 1;
-export const FORMAT_MINOR = 0;
+/**
+ * 1: record tables may be compressed (omm-lz, record-table.ts). A reader of 1.0 finds no `data`
+ * section in a compressed shard and refuses the snapshot when opening it; this reader reads both.
+ */
+export const FORMAT_MINOR = 1;
 
 /** Size of the fixed header; the body starts at the next page boundary. */
 export const HEADER_SIZE = 64;

@@ -2,30 +2,58 @@ import { join } from 'node:path';
 import { Packr, Unpackr } from 'msgpackr';
 import { SHARD_KINDS } from './constants.js';
 import { FormatError } from './errors.js';
-import type { Shard } from './shard-reader.js';
+import type { SectionRange, Shard } from './shard-reader.js';
 import { ShardWriter, type WrittenShard } from './shard-writer.js';
-import { u32Bytes } from './u32.js';
+import { LzEncoder } from './lz-codec.js';
+import { createLzDecoder, type LzDecoder } from './lz-decoder.js';
+import { GrowableU32, u32Bytes } from './u32.js';
 
 /** A shard of a record table holds a contiguous range of ordinals: [firstOrdinal, +count). */
 export interface RecordShardMeta {
   readonly table: string;
   readonly firstOrdinal: number;
   readonly count: number;
+  /** `omm-lz1` when the records are compressed (sections `dictionary` and `packed`); absent when stored as they are (`data`). */
+  readonly encoding?: string;
+  /** The longest record of the shard, decoded: a compressed record saying more is corrupt. */
+  readonly maxRecordBytes?: number;
 }
 
 export const DEFAULT_MAX_SHARD_BYTES = 512 << 20;
+export const RECORD_ENCODING = 'omm-lz1';
+/**
+ * The preset dictionary of a compressed table: its first records, this many bytes of them.
+ * 64 KB is what a match's u16 distance reaches; measured (docs/scale.md), a dictionary trained
+ * by coverage (after zstd's COVER) did no better than the table's own first records.
+ */
+export const RECORD_DICTIONARY_BYTES = 64_000;
+/** A table whose records come to less than this is stored as it is: its dictionary would outweigh the saving. */
+export const COMPRESS_FROM_BYTES = 2 * RECORD_DICTIONARY_BYTES;
 
 /**
- * Writes records (msgpackr with shared structures) in ordinal order, starting a new shard
- * whenever the current one passes `maxShardBytes`. Sections: `data` (the packed records back to
- * back) and `offsets` (u32 x count+1, relative to `data`).
+ * Writes records (msgpackr with shared structures, or bytes as they are) in ordinal order,
+ * starting a new shard whenever the current one passes `maxShardBytes`.
+ *
+ * Records are compressed one by one with omm-lz (lz-codec.ts) against a dictionary made of the
+ * table's first records: the writer holds the first COMPRESS_FROM_BYTES back, takes the
+ * dictionary from them, then streams. Every shard carries the dictionary (so each stands alone);
+ * sections `dictionary`, `packed` (the compressed records back to back) and `offsets` (u32 x
+ * count+1, relative to `packed`). A small table is stored plain, as before compression: `data`
+ * and `offsets`. A reader older than format 1.1 finds no `data` in a compressed shard and refuses
+ * the snapshot when it opens it.
  */
 export class RecordTableWriter {
   readonly shards: WrittenShard[] = [];
   private writer: ShardWriter | null = null;
-  private offsets: number[] = [];
+  private offsets = new GrowableU32();
+  private dataStart = 0;
+  private maxRecordBytes = 0;
   private firstOrdinal = 0;
   private next = 0;
+  /** The first records, held until there are enough to choose between plain and compressed. */
+  private held: Buffer[] | null = [];
+  private heldBytes = 0;
+  private encoder: LzEncoder | null = null;
 
   constructor(
     private readonly dir: string,
@@ -40,36 +68,65 @@ export class RecordTableWriter {
     this.addBytes(this.packr.pack(record));
   }
 
-  /** Adds a record that is already bytes (a pre-rendered view), stored as it is. */
+  /** Adds a record that is already bytes (a pre-rendered view). */
   addBytes(bytes: Uint8Array): void {
+    if (this.held) {
+      // A copy: msgpackr reuses the buffer it packs into.
+      this.held.push(Buffer.from(bytes));
+      this.heldBytes += bytes.length;
+      if (this.heldBytes >= COMPRESS_FROM_BYTES) {
+        this.encoder = new LzEncoder(Buffer.concat(this.held).subarray(0, RECORD_DICTIONARY_BYTES));
+        this.release();
+      }
+      return;
+    }
+    this.store(bytes);
+  }
+
+  /** Writes the held records (compressed when an encoder was made for them). */
+  private release(): void {
+    const held = this.held!;
+    this.held = null;
+    for (const bytes of held) this.store(bytes);
+  }
+
+  private store(bytes: Uint8Array): void {
     if (!this.writer) this.startShard();
-    this.offsets.push(this.writer!.bytesWritten);
-    this.writer!.write(bytes);
+    const writer = this.writer!;
+    this.offsets.push(writer.bytesWritten - this.dataStart);
+    writer.write(this.encoder ? this.encoder.encode(bytes) : bytes);
+    if (bytes.length > this.maxRecordBytes) this.maxRecordBytes = bytes.length;
     this.next++;
-    if (this.writer!.bytesWritten >= this.maxShardBytes) this.finishShard();
+    if (writer.bytesWritten >= this.maxShardBytes) this.finishShard();
   }
 
   private startShard(): void {
     const name = `${this.table}.${String(this.shards.length).padStart(4, '0')}.rec`;
     this.writer = new ShardWriter(join(this.dir, name), SHARD_KINDS.records, this.buildId);
-    this.writer.beginSection('data');
-    this.offsets = [];
+    if (this.encoder) this.writer.section('dictionary', this.encoder.dictionary);
+    this.writer.beginSection(this.encoder ? 'packed' : 'data');
+    this.dataStart = this.writer.bytesWritten;
+    this.offsets = new GrowableU32();
+    this.maxRecordBytes = 0;
     this.firstOrdinal = this.next;
   }
 
   private finishShard(): void {
     const writer = this.writer!;
-    const dataLength = writer.bytesWritten;
+    const count = this.offsets.length;
+    this.offsets.push(writer.bytesWritten - this.dataStart);
     writer.endSection();
-    this.offsets.push(dataLength);
-    writer.section('offsets', u32Bytes(Uint32Array.from(this.offsets)));
-    const meta: RecordShardMeta = { table: this.table, firstOrdinal: this.firstOrdinal, count: this.offsets.length - 1 };
+    writer.section('offsets', u32Bytes(this.offsets.view()));
+    const meta: RecordShardMeta = this.encoder
+      ? { table: this.table, firstOrdinal: this.firstOrdinal, count, encoding: RECORD_ENCODING, maxRecordBytes: this.maxRecordBytes }
+      : { table: this.table, firstOrdinal: this.firstOrdinal, count };
     this.shards.push(writer.finish({ ...meta }));
     this.writer = null;
   }
 
   /** Closes the last shard; an empty table still gets one (empty) shard. */
   finish(): WrittenShard[] {
+    if (this.held) this.release();
     if (!this.writer && this.shards.length === 0) this.startShard();
     if (this.writer) this.finishShard();
     return this.shards;
@@ -80,46 +137,29 @@ interface OpenRecordShard {
   readonly shard: Shard;
   readonly firstOrdinal: number;
   readonly count: number;
+  /** The `packed` section of a compressed shard, else `data`. */
   readonly dataStart: number;
   readonly dataLength: number;
   readonly offsetsStart: number;
   /** The offsets section as a zero-copy view when the shard is mapped and aligned. */
   readonly offsets: Uint32Array | null;
   readonly mapping: Buffer | undefined;
+  /** A compressed shard's dictionary section (null when stored plain) and longest record. */
+  readonly dictionary: SectionRange | null;
+  readonly maxRecordBytes: number;
+  /** Made on the first read: it copies the dictionary in. */
+  decoder: LzDecoder | null;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** Reads records by ordinal from the shards of one table. */
+/** Reads records by ordinal from the shards of one table, compressed or stored plain. */
 export class RecordTable {
   readonly count: number;
   private readonly parts: OpenRecordShard[];
 
   constructor(readonly table: string, shards: readonly Shard[], private readonly unpackr: Unpackr) {
-    this.parts = shards
-      .map((shard) => {
-        const meta = shard.meta as unknown as RecordShardMeta;
-        if (meta.table !== table || !Number.isInteger(meta.firstOrdinal) || !Number.isInteger(meta.count)) {
-          throw new FormatError('E_SNAPSHOT_MISMATCH', `shard is not part of table ${table}`, shard.path);
-        }
-        const offsets = shard.section('offsets');
-        if (offsets.length !== (meta.count + 1) * 4) {
-          throw new FormatError('E_FORMAT_HEADER', `offsets section does not hold ${meta.count + 1} entries`, shard.path);
-        }
-        const mapping = shard.mapping;
-        const aligned = mapping !== undefined && LITTLE_ENDIAN && (mapping.byteOffset + offsets.start) % 4 === 0;
-        return {
-          shard,
-          firstOrdinal: meta.firstOrdinal,
-          count: meta.count,
-          dataStart: shard.section('data').start,
-          dataLength: shard.section('data').length,
-          offsetsStart: offsets.start,
-          offsets: aligned ? new Uint32Array(mapping.buffer, mapping.byteOffset + offsets.start, meta.count + 1) : null,
-          mapping,
-        };
-      })
-      .sort((a, b) => a.firstOrdinal - b.firstOrdinal);
+    this.parts = shards.map((shard) => openPart(table, shard)).sort((a, b) => a.firstOrdinal - b.firstOrdinal);
     let expected = 0;
     for (const part of this.parts) {
       if (part.firstOrdinal !== expected) {
@@ -130,11 +170,16 @@ export class RecordTable {
     this.count = expected;
   }
 
-  /** The packed bytes of one record (zero-copy when mapped). */
+  /** The bytes of one record: zero-copy when stored plain and mapped, else a Buffer of its own. */
   raw(ordinal: number): Buffer {
     const part = this.partOf(ordinal);
     const [from, to] = this.span(part, ordinal);
-    return part.shard.bytes(part.dataStart + from, to - from);
+    if (!part.dictionary) return part.shard.bytes(part.dataStart + from, to - from);
+    const n = this.decode(part, ordinal, from, to);
+    const decoder = part.decoder!;
+    const out = Buffer.allocUnsafe(n);
+    out.set(decoder.output.subarray(decoder.outputAt, decoder.outputAt + n));
+    return out;
   }
 
   /** [from, to) of a record inside its shard's data section, offsets checked. */
@@ -157,13 +202,35 @@ export class RecordTable {
     return [from, to];
   }
 
+  /** Decompresses a record of a compressed shard into its decoder's output; returns its length. */
+  private decode(part: OpenRecordShard, ordinal: number, from: number, to: number): number {
+    const decoder = (part.decoder ??= createLzDecoder(part.shard.bytes(part.dictionary!.start, part.dictionary!.length), part.maxRecordBytes));
+    const start = part.dataStart + from;
+    let n: number;
+    if (part.mapping) {
+      part.shard.verify(start, to - from);
+      n = decoder.decode(part.mapping, start, part.dataStart + to);
+    } else {
+      n = decoder.decode(part.shard.bytes(start, to - from), 0, to - from);
+    }
+    if (n < 0) throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} of ${this.table} does not decompress`, part.shard.path);
+    return n;
+  }
+
   /**
    * One decoded record. When mapped, msgpackr decodes straight out of the mapping (no Buffer
-   * per read); otherwise from a positioned read.
+   * per read), or out of the decoder's output for a compressed record; otherwise from a
+   * positioned read.
    */
   get<T = Record<string, unknown>>(ordinal: number): T {
     const part = this.partOf(ordinal);
     try {
+      if (part.dictionary) {
+        const [from, to] = this.span(part, ordinal);
+        const n = this.decode(part, ordinal, from, to);
+        const decoder = part.decoder!;
+        return this.unpackr.unpack(decoder.output, { start: decoder.outputAt, end: decoder.outputAt + n }) as T;
+      }
       if (part.mapping) {
         const [from, to] = this.span(part, ordinal);
         const start = part.dataStart + from;
@@ -192,4 +259,36 @@ export class RecordTable {
     }
     return parts[lo];
   }
+}
+
+/** A shard's layout, checked: a plain one has `data`, a compressed one `dictionary` and `packed` in an encoding this reader knows. */
+function openPart(table: string, shard: Shard): OpenRecordShard {
+  const meta = shard.meta as unknown as RecordShardMeta;
+  if (meta.table !== table || !Number.isInteger(meta.firstOrdinal) || !Number.isInteger(meta.count)) {
+    throw new FormatError('E_SNAPSHOT_MISMATCH', `shard is not part of table ${table}`, shard.path);
+  }
+  const offsets = shard.section('offsets');
+  if (offsets.length !== (meta.count + 1) * 4) {
+    throw new FormatError('E_FORMAT_HEADER', `offsets section does not hold ${meta.count + 1} entries`, shard.path);
+  }
+  const compressed = meta.encoding !== undefined;
+  if (compressed && (meta.encoding !== RECORD_ENCODING || !Number.isInteger(meta.maxRecordBytes) || meta.maxRecordBytes! < 0)) {
+    throw new FormatError('E_FORMAT_HEADER', `records in encoding ${JSON.stringify(meta.encoding)}, which this reader does not know (it reads ${RECORD_ENCODING})`, shard.path);
+  }
+  const data = shard.section(compressed ? 'packed' : 'data');
+  const mapping = shard.mapping;
+  const aligned = mapping !== undefined && LITTLE_ENDIAN && (mapping.byteOffset + offsets.start) % 4 === 0;
+  return {
+    shard,
+    firstOrdinal: meta.firstOrdinal,
+    count: meta.count,
+    dataStart: data.start,
+    dataLength: data.length,
+    offsetsStart: offsets.start,
+    offsets: aligned ? new Uint32Array(mapping.buffer, mapping.byteOffset + offsets.start, meta.count + 1) : null,
+    mapping,
+    dictionary: compressed ? shard.section('dictionary') : null,
+    maxRecordBytes: compressed ? meta.maxRecordBytes! : 0,
+    decoder: null,
+  };
 }

@@ -1,0 +1,116 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Packr, Unpackr } from 'msgpackr';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SHARD_KINDS } from './constants.js';
+import { FormatError } from './errors.js';
+import { nativeMmapAvailable } from './mapped-file.js';
+import { COMPRESS_FROM_BYTES, RECORD_DICTIONARY_BYTES, RECORD_ENCODING, RecordTable, RecordTableWriter } from './record-table.js';
+import { openShard, type Shard } from './shard-reader.js';
+import { ShardWriter } from './shard-writer.js';
+import { u32Bytes } from './u32.js';
+
+const modes = nativeMmapAvailable() ? (['pread', 'mmap'] as const) : (['pread'] as const);
+const decoders = ['wasm', 'js'] as const;
+const opened: Shard[] = [];
+
+function open(paths: string[], mode: 'pread' | 'mmap'): Shard[] {
+  const shards = paths.map((p) => openShard(p, SHARD_KINDS.records, { mode }));
+  opened.push(...shards);
+  return shards;
+}
+
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close();
+  delete process.env.OMM_LZ_DECODER;
+});
+
+/** Records like a song table's: the same keys, words, URLs and numbers, now and then a long text. */
+const song = (i: number) => ({
+  id: `s${i}`,
+  name: ['Night', 'Love', 'Über', '夜の歌'][i % 4] + ` ${i % 97}`,
+  isrc: `US00${String(i).padStart(8, '0')}`,
+  url: `https://cdn.example.com/stream/s${i}.flac`,
+  genres: i % 3 ? ['Rock'] : ['Pop', 'Soul'],
+  lyrics: i % 50 === 0 ? 'la '.repeat(2000 + i) : null,
+});
+
+describe.each(modes)('record tables (%s)', (mode) => {
+  it.each(decoders)('store a large table compressed (%s decoder), every shard with the dictionary, and give back every record', (decoder) => {
+    process.env.OMM_LZ_DECODER = decoder === 'js' ? 'js' : '';
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const packr = new Packr({ useRecords: false });
+    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr, 64 * 1024);
+    const n = 6000;
+    for (let i = 0; i < n; i++) writer.add(song(i));
+    const shards = open(writer.finish().map((w) => w.path), mode);
+    expect(shards.length).toBeGreaterThan(3);
+    for (const shard of shards) {
+      expect(shard.meta).toMatchObject({ table: 'songs', encoding: RECORD_ENCODING });
+      expect(shard.hasSection('data')).toBe(false); // what a format 1.0 reader asks for: it refuses the table when it opens it
+      expect(shard.section('dictionary').length).toBe(RECORD_DICTIONARY_BYTES);
+    }
+    const table = new RecordTable('songs', shards, new Unpackr({ useRecords: false }));
+    expect(table.count).toBe(n);
+    let stored = 0;
+    for (let i = 0; i < n; i++) {
+      expect(table.get(i)).toEqual(song(i));
+      expect(table.raw(i).equals(packr.pack(song(i)))).toBe(true);
+    }
+    for (const shard of shards) stored += shard.section('packed').length;
+    const plain = Array.from({ length: n }, (_, i) => packr.pack(song(i)).length).reduce((a, b) => a + b);
+    expect(stored).toBeLessThan(plain / 2);
+  });
+
+  it('keep a small table plain, as format 1.0 stored every table', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const writer = new RecordTableWriter(dir, 'views', 'b1', null);
+    const records: Buffer[] = [];
+    for (let bytes = 0; bytes + 200 < COMPRESS_FROM_BYTES; bytes += 200) records.push(Buffer.from(`{"n":${records.length},"pad":"${'x'.repeat(180)}"}`));
+    for (const r of records) writer.addBytes(r);
+    const shards = open(writer.finish().map((w) => w.path), mode);
+    expect(shards).toHaveLength(1);
+    expect(shards[0].meta.encoding).toBeUndefined();
+    expect(shards[0].hasSection('data')).toBe(true);
+    const table = new RecordTable('views', shards, new Unpackr());
+    records.forEach((r, i) => expect(table.raw(i).equals(r)).toBe(true));
+  });
+
+  it('an empty table is one empty plain shard', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const shards = open(new RecordTableWriter(dir, 'none', 'b1', null).finish().map((w) => w.path), mode);
+    expect(new RecordTable('none', shards, new Unpackr()).count).toBe(0);
+  });
+});
+
+/** A one-shard compressed table written by hand, to hold bytes the encoder would never write. */
+function handMade(meta: Record<string, unknown>, packed: Buffer): Shard[] {
+  const path = join(mkdtempSync(join(tmpdir(), 'omm-records-')), 'bad.0000.rec');
+  const writer = new ShardWriter(path, SHARD_KINDS.records, 'b1');
+  writer.section('dictionary', Buffer.from('{"id":"s'));
+  writer.section('packed', packed);
+  writer.section('offsets', u32Bytes(Uint32Array.from([0, packed.length])));
+  writer.finish({ table: 'bad', firstOrdinal: 0, count: 1, ...meta });
+  return open([path], 'pread');
+}
+
+describe('damaged compressed records', () => {
+  it('a record whose bytes are not omm-lz is E_FORMAT_RECORD, not a crash or garbage', () => {
+    const table = new RecordTable('bad', handMade({ encoding: RECORD_ENCODING, maxRecordBytes: 100 }, Buffer.from([20, 0x0f, 0xff, 0xff, 0xff])), new Unpackr());
+    for (const read of [() => table.raw(0), () => table.get(0)]) {
+      expect(read).toThrow(FormatError);
+      expect(read).toThrow(/does not decompress/);
+    }
+  });
+
+  it('a record longer than the shard says its longest is, is refused', () => {
+    // It says it decodes to 11 bytes; the shard's longest is 8.
+    const table = new RecordTable('bad', handMade({ encoding: RECORD_ENCODING, maxRecordBytes: 8 }, Buffer.from([11, 0x04, 8, 0, 0x30, 0x31, 0x32, 0x7d])), new Unpackr());
+    expect(() => table.raw(0)).toThrow(/does not decompress/);
+  });
+
+  it('an encoding this reader does not know is refused when the table opens', () => {
+    expect(() => new RecordTable('bad', handMade({ encoding: 'zstd', maxRecordBytes: 8 }, Buffer.alloc(4)), new Unpackr())).toThrow(/encoding "zstd"/);
+  });
+});
