@@ -39,7 +39,7 @@ export function register(program: Command): void {
           `  build id   ${result.buildId}`,
           `  songs ${count(m.counts.songs)}, albums ${count(m.counts.albums)}, artists ${count(m.counts.artists)}, playlists ${count(m.counts.playlists)}, stations ${count(m.counts.stations)}, genres ${count(m.counts.genres)}, files ${count(m.counts.files)}, lyrics ${count(m.counts.lyrics)}`,
           `  read       ${count(rows)} rows from ${m.sources.length} files in ${result.seconds.toFixed(1)} s (${count(Math.round(rows / Math.max(result.seconds, 0.001)))} rows/s)`,
-          `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)} (${formatBytes(size / Math.max(1, m.counts.songs))} per song)`,
+          `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)} (${Math.round(size / Math.max(1, m.counts.songs))} bytes per song)`,
           `  rejected   ${result.rejectedRows} rows${result.rejectsPath ? ` (see ${result.rejectsPath})` : ''}`,
           `  phases     ${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')}`,
         ];

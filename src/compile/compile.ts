@@ -104,7 +104,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       const recordShards = await writeRecordTables(ctx);
       progress.done();
       progress.start('writing indexes');
-      const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: new MemoryBudget(Math.max(budget.totalBytes / 2, 64 * 2 ** 20)) });
+      const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: budget.share(0.5) });
       const searchShards = await searchJob;
       progress.done();
 

@@ -37,13 +37,22 @@ export function formatMemorySize(bytes: number): string {
  * once, and gets an equal share of what the reserve leaves.
  */
 export class MemoryBudget {
+  /**
+   * The CLI refuses less than MIN_MEMORY_BYTES; tests pass a budget of a few KiB, so that a
+   * small catalog spills and merges many runs.
+   */
   constructor(readonly totalBytes: number = DEFAULT_MEMORY_BYTES) {
-    if (!(totalBytes >= MIN_MEMORY_BYTES)) throw new RangeError(`a compile needs at least ${formatMemorySize(MIN_MEMORY_BYTES)} (got ${formatMemorySize(totalBytes)})`);
+    if (!(totalBytes > 0)) throw new RangeError(`memory budget ${totalBytes} is not a positive size`);
   }
 
-  /** Arena bytes for each of `k` sorters filling at the same time (at least 1 MiB each). */
+  /** Arena bytes for each of `k` sorters filling at the same time (at least 16 KiB each). */
   sorterBytes(k: number): number {
     const free = Math.max(this.totalBytes - RESERVED_BYTES, this.totalBytes / 4);
-    return Math.max(2 ** 20, Math.floor(free / Math.max(1, k)));
+    return Math.max(16 * 2 ** 10, Math.floor(free / Math.max(1, k)));
+  }
+
+  /** A part of this budget (for a thread that works beside another). */
+  share(fraction: number): MemoryBudget {
+    return new MemoryBudget(this.totalBytes * fraction);
   }
 }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceHeap } from './source-heap.js';
+import { spillStats } from './spill-stats.js';
 
 /** Bytes of a record's header in the arena and in run files: key length, value length (u32 each). */
 const RECORD_HEAD = 8;
@@ -199,6 +200,7 @@ export class ExternalSorter {
     if (this.count === 0) return;
     const order = this.sortArena();
     const path = join(this.dir, `${this.name}.${String(this.runs.length).padStart(4, '0')}.run`);
+    spillStats.runs++;
     const fd = openSync(path, 'w');
     try {
       const block = Buffer.allocUnsafe(IO_BLOCK);

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceHeap } from './source-heap.js';
+import { spillStats } from './spill-stats.js';
 
 /** Records read from a run file at a time. */
 const READ_RECORDS = 1 << 15;
@@ -140,6 +141,7 @@ export class FixedSorter {
   private spill(): void {
     const sorted = this.sortArena();
     const path = join(this.dir, `${this.name}.${String(this.runs.length).padStart(4, '0')}.run`);
+    spillStats.runs++;
     const fd = openSync(path, 'w');
     try {
       const bytes = Buffer.from(sorted.buffer, sorted.byteOffset, this.count * this.width * 4);
