@@ -43,9 +43,13 @@ export interface EntityOrderOptions {
  * the budget (one sorter or one rank slice at a time, each given the whole of it) and never
  * grows with the catalog. The caller maps the files (mapU32Column).
  *
- * Sorts: local ids (byte keys), names (byte keys), dateAdded, releaseDate and popularity (fixed
- * records). `-name`, `-dateAdded` and `-releaseDate` come from the ascending order's groups of
- * equal keys, and ranks from inverting each order file, with no sort.
+ * Sorts: local ids (fixed records when every key fits 12 bytes, else byte keys), names (byte
+ * keys), dateAdded, releaseDate and popularity (fixed records, fed in id order). `-name`,
+ * `-dateAdded` and `-releaseDate` come from the ascending order's groups of equal keys, and
+ * ranks from inverting each order file, with no sort.
+ *
+ * Anonymous memory: the budget, plus what the garbage collector has not yet taken back of the
+ * previous phase's arena. idRank and the ids' order are read through mappings (file pages).
  */
 export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): EntityOrderFiles {
   const { count, releaseDate } = inputs;
