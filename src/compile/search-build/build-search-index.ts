@@ -25,20 +25,21 @@ import { readArtists, readNames, TokenSink } from './token-pass.js';
  */
 const SHARE = { occurrences: 1 / 2, termStrings: 1 / 4, recentTerms: 1 / 8, termsByHash: 1 / 8, typo: 1 / 8, byToken: 1 / 4, postings: 1 / 2, keys: 1 / 2, names: 1, termHomes: 1 };
 /** The recent-terms table never needs more: it only thins out repeats before a sort that drops them anyway. */
-const RECENT_TERMS_MAX = 8 * 2 ** 20;
+const RECENT_TERMS_MAX = 16 * 2 ** 20;
 
 /**
  * Builds one search shard out of core: every per-document and per-token table goes through
  * sorters and column files in a directory of its own under `spill`, removed at the end, and
  * memory stays near `budgetBytes` (sorter arenas; plus a read block per spilled run while
  * merging, and a few write buffers) whatever the number of documents or terms. The bytes are
- * those writeSearchIndex (index-format) writes for the same documents.
+ * those writeSearchIndex (index-format) writes for the same documents. `onPhase` hears the name
+ * of each phase as it ends (tokens, terms, ranks, names order, sections).
  */
-export function buildSearchIndex(path: string, buildId: string, files: SearchDocumentFiles, spill: SpillDir, budgetBytes: number): WrittenShard {
+export function buildSearchIndex(path: string, buildId: string, files: SearchDocumentFiles, spill: SpillDir, budgetBytes: number, onPhase: (phase: string) => void = () => undefined): WrittenShard {
   const dir = spill.file(files.type);
   mkdirSync(dir);
   try {
-    return new SearchBuilder(dir, budgetBytes, openSearchInputs(files)).write(path, buildId, files.ordinals);
+    return new SearchBuilder(dir, budgetBytes, openSearchInputs(files), onPhase).write(path, buildId, files.ordinals);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -52,6 +53,7 @@ class SearchBuilder {
     private readonly dir: string,
     private readonly budget: number,
     private readonly inputs: SearchInputs,
+    private readonly onPhase: (phase: string) => void,
   ) {
     this.files = SpillDir.attach(dir, '');
     const names = ['names', 'docname.offsets', 'docname.targets', 'artist-terms.offsets', 'artist-terms.targets', 'terms', 'term-key-hashes', 'typo.hashes', 'typo.terms'];
@@ -64,13 +66,13 @@ class SearchBuilder {
 
   /** Runs the passes, then writes the sections in SEARCH_SECTIONS order. */
   write(path: string, buildId: string, ordinalsPath: string): WrittenShard {
-    const occurrences = this.sorter('occurrences', 3, 2);
-    const termStrings = new ExternalSorter(this.dir, 'term-strings', this.budget * SHARE.termStrings);
-    const nameTokens = this.readTokens(occurrences, termStrings);
-    const terms = this.numberTerms(occurrences, termStrings, nameTokens);
+    const terms = this.termIds();
     const ranks = this.readRanks(terms.count);
+    this.onPhase('ranks');
     const nameOrder = this.files.file('names.order');
-    this.column(nameOrder, (order) => orderNames(StringColumn.open(this.path.names), new ExternalSorter(this.dir, 'names', this.budget * SHARE.names), order));
+    const docName = { offsets: mapU32Column(this.path['docname.offsets']), targets: mapU32Column(this.path['docname.targets']) };
+    this.column(nameOrder, (order) => orderNames(StringColumn.open(this.path.names), docName, terms.count, new ExternalSorter(this.dir, 'names', this.budget * SHARE.names), order));
+    this.onPhase('names order');
 
     const p: Record<string, string> = { ...this.path, ...ranks, 'names.order': nameOrder };
     const writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
@@ -99,7 +101,9 @@ class SearchBuilder {
       body[name]();
       writer.endSection();
     }
-    return writer.finish(searchShardMeta(this.inputs.type, this.inputs.ordinals.length, terms.count, terms.alphabet));
+    const shard = writer.finish(searchShardMeta(this.inputs.type, this.inputs.ordinals.length, terms.count, terms.alphabet));
+    this.onPhase('sections');
+    return shard;
   }
 
   /** A u32 column file written by `fill`, then closed. */
@@ -107,6 +111,20 @@ class SearchBuilder {
     const writer = new NumberColumnWriter(path, 'u32');
     fill(writer);
     writer.finish();
+  }
+
+  /**
+   * Tokens, then terms: the sorters live in here only, so their arenas are gone (to the garbage
+   * collector) before the next phase takes its share.
+   */
+  private termIds(): TermDictionary {
+    const occurrences = this.sorter('occurrences', 3, 2);
+    const termStrings = new ExternalSorter(this.dir, 'term-strings', this.budget * SHARE.termStrings);
+    const nameTokens = this.readTokens(occurrences, termStrings);
+    this.onPhase('tokens');
+    const terms = this.numberTerms(occurrences, termStrings, nameTokens);
+    this.onPhase('terms');
+    return terms;
   }
 
   /** Names and credited artists, tokenised: returns how many name tokens there are. */

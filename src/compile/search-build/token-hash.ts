@@ -1,8 +1,9 @@
 /**
  * 64-bit hashes of tokens (two independent 32-bit lanes over UTF-16 code units), so the many
  * token occurrences can be sorted and joined as fixed-width numbers while only the far fewer
- * distinct terms go through a sort by bytes. Two distinct terms sharing both lanes is expected
- * about once in 2^64 / t^2 builds of t terms; the build checks for it and stops (term-dictionary.ts).
+ * distinct terms go through a sort by bytes. Two distinct terms sharing both lanes happens with
+ * a chance of about t^2 / 2^65 for t terms (3e-6 at 10 million); the join checks for it and
+ * stops the build (token-join.ts).
  */
 export function tokenHash(text: string, out: Uint32Array): void {
   let h1 = 0x811c9dc5;
@@ -25,42 +26,44 @@ function fmix(h: number): number {
 }
 
 /**
- * The 64-bit hashes of recently seen terms, in a fixed open-addressing table of typed arrays: a
- * token already here need not be added to the sort of term strings again. Forgetting is
- * harmless (a repeat is dropped when the sorted terms are read), so a table half full is
- * cleared rather than grown, and memory stays at `bytes` whatever the vocabulary.
+ * Recently seen terms, in a fixed open-addressing table: a token already here need not be added
+ * to the sort of term strings again. Forgetting is harmless (a repeat is dropped when the sorted
+ * terms are read), so a table half full is cleared rather than grown, and memory stays bounded
+ * whatever the vocabulary. Entries are compared as strings, not only by hash: a token is skipped
+ * only when the very same string went to the sort, so two terms sharing a 64-bit hash both reach
+ * it and the join notices them.
  */
 export class RecentTerms {
-  private readonly slots: Uint32Array;
+  /** Bytes a slot is counted for: its hash, its reference and a short string. */
+  static readonly SLOT_BYTES = 64;
+  private readonly hashes: Uint32Array;
+  private readonly terms: (string | undefined)[];
   private readonly mask: number;
   private count = 0;
 
   constructor(bytes: number) {
     let capacity = 1024;
-    while (capacity * 2 * 8 <= bytes) capacity *= 2;
-    this.slots = new Uint32Array(capacity * 2);
+    while (capacity * 2 * RecentTerms.SLOT_BYTES <= bytes) capacity *= 2;
+    this.hashes = new Uint32Array(capacity);
+    this.terms = new Array<string | undefined>(capacity).fill(undefined);
     this.mask = capacity - 1;
   }
 
-  /** Whether (h1, h2) was seen since the last clearing; remembers it when not. */
-  seen(h1: number, h2: number): boolean {
-    if (h1 === 0 && h2 === 0) return false; // the empty slot's value: never remembered
-    const slots = this.slots;
-    let slot = h1 & this.mask;
-    for (;;) {
-      const a = slots[slot * 2];
-      const b = slots[slot * 2 + 1];
-      if (a === h1 && b === h2) return true;
-      if (a === 0 && b === 0) break;
-      slot = (slot + 1) & this.mask;
+  /** Whether `term` (whose first hash lane is `hash`) was seen since the last clearing; remembers it when not. */
+  seen(term: string, hash: number): boolean {
+    const { hashes, terms, mask } = this;
+    let slot = hash & mask;
+    for (let held = terms[slot]; held !== undefined; held = terms[slot]) {
+      if (hashes[slot] === hash && held === term) return true;
+      slot = (slot + 1) & mask;
     }
-    if (this.count * 2 >= this.mask + 1) {
-      slots.fill(0);
+    if (this.count * 2 >= mask + 1) {
+      terms.fill(undefined);
       this.count = 0;
-      slot = h1 & this.mask;
+      slot = hash & mask;
     }
-    slots[slot * 2] = h1;
-    slots[slot * 2 + 1] = h2;
+    hashes[slot] = hash;
+    terms[slot] = term;
     this.count++;
     return false;
   }

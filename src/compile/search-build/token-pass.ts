@@ -9,13 +9,16 @@ import { RecentTerms, tokenHash } from './token-hash.js';
 export function uniqueTokens(normal: string): string[] {
   if (normal.length === 0) return [];
   const all = normal.split(' ');
-  return all.length === 1 ? all : [...new Set(all)];
+  if (all.length > 16) return [...new Set(all)];
+  // Most names repeat no word: checked pairwise, without a Set.
+  for (let i = 1; i < all.length; i++) for (let j = 0; j < i; j++) if (all[i] === all[j]) return [...new Set(all)];
+  return all;
 }
 
 /**
  * Where the token passes put each token: its occurrence as (hash lanes, token number) into
  * `occurrences` (token numbers count name tokens in rank order, then artist tokens), and its
- * UTF-8 bytes into `terms` unless its hash was seen lately.
+ * UTF-8 bytes into `terms` unless it was seen lately.
  */
 export class TokenSink {
   /** Tokens numbered so far. */
@@ -34,7 +37,7 @@ export class TokenSink {
     const hash = this.hash;
     tokenHash(token, hash);
     this.occurrences.add(hash[0], hash[1], this.count++);
-    if (this.recent.seen(hash[0], hash[1])) return;
+    if (this.recent.seen(token, hash[0])) return;
     const length = Buffer.byteLength(token, 'utf8');
     this.terms.add(length <= this.bytes.length ? this.bytes.subarray(0, this.bytes.write(token, 0, 'utf8')) : Buffer.from(token, 'utf8'));
   }
