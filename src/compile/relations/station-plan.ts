@@ -1,7 +1,7 @@
 import type { SpillDir } from '../spill/spill-dir.js';
 import type { EntityColumns } from '../validate/entity-files.js';
-import { genreSlug, type StationSeed } from '../stations.js';
-import { AdjacencyWriter, openAdjacency, targetsOf, type AdjacencyArrays, type AdjacencyFiles } from './adjacency-files.js';
+import type { StationSeed } from '../../catalog/records.js';
+import { AdjacencyWriter, openAdjacency, targetsOf, type AdjacencyFiles } from './adjacency-files.js';
 import type { EntityOrders } from './derived-relations.js';
 import type { ListColumn } from '../spill/columns.js';
 
@@ -65,6 +65,17 @@ export class StationPlan {
     if (st < this.firstAlbum) return { kind: 'resource', type: 'artist', id: this.artists.ids.get(st - this.firstArtist) };
     return { kind: 'resource', type: 'album', id: this.albums.ids.get(st - this.firstAlbum) };
   }
+}
+
+/** A URL-safe slug of a genre name; ids stay stable as long as the name does. */
+export function genreSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug.length > 0 ? slug.slice(0, 48) : 'genre';
 }
 
 /** Unique slugs in genre order (a repeated slug gets -2, -3, ...). */
@@ -157,4 +168,3 @@ function stableHash(text: string): number {
   return h >>> 0;
 }
 
-export type { AdjacencyArrays };
