@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CatalogIndex } from '../catalog-index.js';
-import { deriveCatalog, type EntityOrders } from '../derive.js';
+import { inMemoryEntityOrders, type InMemoryOrders as EntityOrders } from '../../../test/helpers/in-memory-orders.js';
 import { mapF64Column, NumberColumnWriter, StringColumn, StringColumnWriter } from '../spill/columns.js';
 import { SpillDir } from '../spill/spill-dir.js';
 import { buildEntityOrders, type EntityOrderFiles } from './entity-orders.js';
@@ -23,23 +22,15 @@ interface Entity {
   releaseDate: number;
 }
 
-/** The oracle: today's in-memory derive (entityOrders) on the same entities, as songs (with release orders) and as artists (without). */
+/** The oracle: the former in-memory orders on the same entities, as songs (with release orders) and as artists (without). */
 function derived(entities: Entity[]): { songs: EntityOrders; artists: EntityOrders } {
-  const index = new CatalogIndex();
-  for (const columns of [index.songs, index.artists]) {
-    for (const e of entities) {
-      columns.ids.push(e.id);
-      columns.names.push(e.name);
-      columns.dateAdded.push(e.dateAdded);
-      columns.popularity.push(e.popularity);
-      columns.releaseDate.push(e.releaseDate);
-      columns.releaseDateText.push(undefined);
-      columns.genres.push(undefined);
-    }
-  }
-  for (let s = 0; s < entities.length; s++) index.songPrimaryTrackRow.push(-1);
-  const { songs, artists } = deriveCatalog(index);
-  return { songs, artists };
+  const columns = {
+    ids: entities.map((e) => e.id),
+    names: entities.map((e) => e.name),
+    dateAdded: entities.map((e) => e.dateAdded),
+    popularity: entities.map((e) => e.popularity),
+  };
+  return { songs: inMemoryEntityOrders({ ...columns, releaseDate: entities.map((e) => e.releaseDate) }), artists: inMemoryEntityOrders(columns) };
 }
 
 /** Writes the entities' columns as the compile will hand them over: string columns and mapped f64 columns. */

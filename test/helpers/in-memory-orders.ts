@@ -1,9 +1,9 @@
-
 /**
- * Whole-catalog orders, computed once at compile time. Every order is total: ties break on
- * local id ascending (idRank). Keys sort with native typed-array sorts of composite numbers
- * (dense key rank * 2^k + id rank), so no JS comparator runs per element.
+ * The compile's former in-memory orders (src/compile/orders.ts and derive.ts's entityOrders before
+ * the out-of-core compile), kept as the oracle the out-of-core orders (src/compile/orders-build/)
+ * are tested against: value for value the same arrays.
  */
+import { nameSortKey } from '../../src/compile/sort-keys.js';
 
 function pow2AtLeast(n: number): number {
   let p = 1;
@@ -128,3 +128,36 @@ function binarySearch(sorted: Float64Array, value: number): number {
   return lo;
 }
 
+
+export interface InMemoryEntity {
+  readonly ids: readonly string[];
+  readonly names: readonly string[];
+  readonly dateAdded: ArrayLike<number>;
+  readonly popularity: ArrayLike<number>;
+  readonly releaseDate?: ArrayLike<number>;
+}
+
+export interface InMemoryOrders {
+  readonly idRank: Uint32Array;
+  readonly orders: Map<string, Uint32Array>;
+  readonly ranks: Map<string, Uint32Array>;
+}
+
+/** Every order of one entity type, as the in-memory compile computed them. */
+export function inMemoryEntityOrders(e: InMemoryEntity): InMemoryOrders {
+  const idRank = localIdRanks(e.ids);
+  const orders = new Map<string, Uint32Array>();
+  const byName = orderByString(e.names.map(nameSortKey), idRank);
+  orders.set('name', byName.order);
+  orders.set('-name', orderByDense(reverseDense(byName.dense), idRank));
+  orders.set('dateAdded', orderByNumber(e.dateAdded, idRank, false));
+  orders.set('-dateAdded', orderByNumber(e.dateAdded, idRank, true));
+  if (e.releaseDate) {
+    orders.set('releaseDate', orderByNumber(e.releaseDate, idRank, false));
+    orders.set('-releaseDate', orderByNumber(e.releaseDate, idRank, true));
+  }
+  orders.set('popularity', orderByNumber(e.popularity, idRank, true));
+  const ranks = new Map<string, Uint32Array>();
+  for (const [name, order] of orders) ranks.set(name, invert(order));
+  return { idRank, orders, ranks };
+}
