@@ -25,7 +25,7 @@ const impl = arg('impl', 'ours');
 if (impl !== 'ours') {
   // The in-memory orders (src/compile/orders.ts) left the compile with the out-of-core one; they
   // live on as a test oracle (test/helpers/in-memory-orders.ts). The comparison at 1M is in
-  // docs/scale.md; to rerun it, check out a commit before a7b2e0c and run this bench there.
+  // docs/scale.md; to rerun it, check out 434bfde^ (the last commit with them) and run this bench there.
   console.error('orders-bench: only --impl ours remains (see docs/scale.md for the in-memory figures)');
   process.exit(2);
 }
