@@ -8,7 +8,7 @@ import { FixedSorter } from '../spill/fixed-sort.js';
 import { SpillDir } from '../spill/spill-dir.js';
 import { openSearchInputs, type SearchDocumentFiles, type SearchInputs } from './inputs.js';
 import { orderNames } from './name-order.js';
-import { readRanks } from './rank-pass.js';
+import { readRanks, type TermLists } from './rank-pass.js';
 import { writeFileBytes, writeStringOffsets } from './section-files.js';
 import { drainPostings, drainTypoKeys, drainWordSetKeys } from './sorted-tables.js';
 import { numberTerms, type TermDictionary } from './term-dictionary.js';
@@ -45,9 +45,31 @@ export function buildSearchIndex(path: string, buildId: string, files: SearchDoc
   }
 }
 
+/** The build's files in its spill directory: string columns, u32 columns, and the sections a file holds whole. */
+const SPILL_FILES = [
+  'names',
+  'terms',
+  'term-key-hashes',
+  'term-homes',
+  'artist-terms.offsets',
+  'artist-terms.targets',
+  'postings.offsets',
+  'postings',
+  'docname.offsets',
+  'docname.targets',
+  'docartist.offsets',
+  'docartist.targets',
+  'names.order',
+  'keys.hashes',
+  'keys.ranks',
+  'keys.checks',
+  'typo.hashes',
+  'typo.terms',
+] as const;
+type SpillFile = (typeof SPILL_FILES)[number];
+
 class SearchBuilder {
-  private readonly files: SpillDir;
-  private readonly path: Record<string, string>;
+  private readonly path: Record<SpillFile, string>;
 
   constructor(
     private readonly dir: string,
@@ -55,46 +77,56 @@ class SearchBuilder {
     private readonly inputs: SearchInputs,
     private readonly onPhase: (phase: string) => void,
   ) {
-    this.files = SpillDir.attach(dir, '');
-    const names = ['names', 'docname.offsets', 'docname.targets', 'artist-terms.offsets', 'artist-terms.targets', 'terms', 'term-key-hashes', 'typo.hashes', 'typo.terms'];
-    this.path = Object.fromEntries(names.map((n) => [n, this.files.file(n)]));
+    const files = SpillDir.attach(dir, '');
+    this.path = Object.fromEntries(SPILL_FILES.map((n) => [n, files.file(n)])) as Record<SpillFile, string>;
   }
 
   private sorter(name: keyof typeof SHARE, width: number, keyWords: number): FixedSorter {
     return new FixedSorter(this.dir, name, width, keyWords, this.budget * SHARE[name]);
   }
 
+  /** u32 column files written by `fill`, then closed. */
+  private columns(names: SpillFile[], fill: (...writers: NumberColumnWriter[]) => void): void {
+    const writers = names.map((n) => new NumberColumnWriter(this.path[n], 'u32'));
+    fill(...writers);
+    for (const w of writers) w.finish();
+  }
+
+  private lists(offsets: SpillFile, targets: SpillFile): TermLists {
+    return { offsets: mapU32Column(this.path[offsets]), targets: mapU32Column(this.path[targets]) };
+  }
+
   /** Runs the passes, then writes the sections in SEARCH_SECTIONS order. */
   write(path: string, buildId: string, ordinalsPath: string): WrittenShard {
     const terms = this.termIds();
-    const ranks = this.readRanks(terms.count);
+    this.readRanks(terms.count);
     this.onPhase('ranks');
-    const nameOrder = this.files.file('names.order');
-    const docName = { offsets: mapU32Column(this.path['docname.offsets']), targets: mapU32Column(this.path['docname.targets']) };
-    this.column(nameOrder, (order) => orderNames(StringColumn.open(this.path.names), docName, terms.count, new ExternalSorter(this.dir, 'names', this.budget * SHARE.names), order));
+    const names = new ExternalSorter(this.dir, 'names', this.budget * SHARE.names);
+    this.columns(['names.order'], (order) => orderNames(StringColumn.open(this.path.names), this.lists('docname.offsets', 'docname.targets'), terms.count, names, order));
     this.onPhase('names order');
 
-    const p: Record<string, string> = { ...this.path, ...ranks, 'names.order': nameOrder };
+    const p = this.path;
     const writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
+    const copy = (file: string) => () => writeFileBytes(writer, file);
     const body: Record<SearchSection, () => void> = {
       'terms.offsets': () => writeStringOffsets(writer, p.terms),
-      'terms.bytes': () => writeFileBytes(writer, `${p.terms}.data`),
-      'terms.hash': () => writeTermHash(writer, mapU32Column(p['term-key-hashes']), this.sorter('termHomes', 2, 1), this.files.file('term-homes')),
-      'postings.offsets': () => writeFileBytes(writer, p['postings.offsets']),
-      postings: () => writeFileBytes(writer, p.postings),
-      'docname.offsets': () => writeFileBytes(writer, p['docname.offsets']),
-      'docname.targets': () => writeFileBytes(writer, p['docname.targets']),
-      'docartist.offsets': () => writeFileBytes(writer, p['docartist.offsets']),
-      'docartist.targets': () => writeFileBytes(writer, p['docartist.targets']),
+      'terms.bytes': copy(`${p.terms}.data`),
+      'terms.hash': () => writeTermHash(writer, mapU32Column(p['term-key-hashes']), this.sorter('termHomes', 2, 1), p['term-homes']),
+      'postings.offsets': copy(p['postings.offsets']),
+      postings: copy(p.postings),
+      'docname.offsets': copy(p['docname.offsets']),
+      'docname.targets': copy(p['docname.targets']),
+      'docartist.offsets': copy(p['docartist.offsets']),
+      'docartist.targets': copy(p['docartist.targets']),
       'names.offsets': () => writeStringOffsets(writer, p.names),
-      'names.bytes': () => writeFileBytes(writer, `${p.names}.data`),
-      'names.order': () => writeFileBytes(writer, p['names.order']),
-      'keys.hashes': () => writeFileBytes(writer, p['keys.hashes']),
-      'keys.ranks': () => writeFileBytes(writer, p['keys.ranks']),
-      'keys.checks': () => writeFileBytes(writer, p['keys.checks']),
-      'typo.hashes': () => writeFileBytes(writer, p['typo.hashes']),
-      'typo.terms': () => writeFileBytes(writer, p['typo.terms']),
-      ordinals: () => writeFileBytes(writer, ordinalsPath),
+      'names.bytes': copy(`${p.names}.data`),
+      'names.order': copy(p['names.order']),
+      'keys.hashes': copy(p['keys.hashes']),
+      'keys.ranks': copy(p['keys.ranks']),
+      'keys.checks': copy(p['keys.checks']),
+      'typo.hashes': copy(p['typo.hashes']),
+      'typo.terms': copy(p['typo.terms']),
+      ordinals: copy(ordinalsPath),
     };
     for (const name of SEARCH_SECTIONS) {
       writer.beginSection(name);
@@ -104,13 +136,6 @@ class SearchBuilder {
     const shard = writer.finish(searchShardMeta(this.inputs.type, this.inputs.ordinals.length, terms.count, terms.alphabet));
     this.onPhase('sections');
     return shard;
-  }
-
-  /** A u32 column file written by `fill`, then closed. */
-  private column(path: string, fill: (writer: NumberColumnWriter) => void): void {
-    const writer = new NumberColumnWriter(path, 'u32');
-    fill(writer);
-    writer.finish();
   }
 
   /**
@@ -134,10 +159,10 @@ class SearchBuilder {
     const credits = inputs.credits;
     const credited = credits ? new Uint8Array((credits.artistNames.length + 7) >>> 3) : null;
     const names = new StringColumnWriter(path.names);
-    this.column(path['docname.offsets'], (offsets) => readNames(inputs, names, offsets, sink, credited));
+    this.columns(['docname.offsets'], (offsets) => readNames(inputs, names, offsets, sink, credited));
     names.finish();
     const nameTokens = sink.count;
-    this.column(path['artist-terms.offsets'], (offsets) => {
+    this.columns(['artist-terms.offsets'], (offsets) => {
       if (credits) readArtists(credits.artistNames, credited!, offsets, sink);
     });
     return nameTokens;
@@ -145,42 +170,31 @@ class SearchBuilder {
 
   /** Term ids in byte order, then every token's term id: docname.targets and each artist's term ids. */
   private numberTerms(occurrences: FixedSorter, termStrings: ExternalSorter, nameTokens: number): TermDictionary {
-    const { path } = this;
     const termsByHash = this.sorter('termsByHash', 3, 2);
     const typo = this.sorter('typo', 2, 1);
-    const strings = new StringColumnWriter(path.terms);
+    const strings = new StringColumnWriter(this.path.terms);
     let dictionary!: TermDictionary;
-    this.column(path['term-key-hashes'], (keyHashes) => (dictionary = numberTerms(termStrings, { strings, keyHashes, byHash: termsByHash, typo })));
+    this.columns(['term-key-hashes'], (keyHashes) => (dictionary = numberTerms(termStrings, { strings, keyHashes, byHash: termsByHash, typo })));
     strings.finish();
-    this.column(path['typo.hashes'], (hashes) => this.column(path['typo.terms'], (terms) => drainTypoKeys(typo, hashes, terms)));
+    this.columns(['typo.hashes', 'typo.terms'], (hashes, terms) => drainTypoKeys(typo, hashes, terms));
     const byToken = this.sorter('byToken', 2, 1);
     joinTokens(occurrences, termsByHash, byToken);
-    this.column(path['docname.targets'], (docName) => this.column(path['artist-terms.targets'], (artists) => splitTermIds(byToken, nameTokens, docName, artists)));
+    this.columns(['docname.targets', 'artist-terms.targets'], (docName, artists) => splitTermIds(byToken, nameTokens, docName, artists));
     return dictionary;
   }
 
-  /** docartist.*, postings.* and keys.*: returns their files. */
-  private readRanks(termCount: number): Record<string, string> {
-    const { inputs, path, files } = this;
-    const out = Object.fromEntries(['docartist.offsets', 'docartist.targets', 'postings.offsets', 'postings', 'keys.hashes', 'keys.ranks', 'keys.checks'].map((n) => [n, files.file(n)]));
-    const lists = (offsets: string, targets: string) => ({ offsets: mapU32Column(offsets), targets: mapU32Column(targets) });
+  /** docartist.*, postings.* and keys.*. */
+  private readRanks(termCount: number): void {
     const postings = this.sorter('postings', 2, 1);
     const keys = this.sorter('keys', 3, 1);
-    this.column(out['docartist.offsets'], (docArtistOffsets) =>
-      this.column(out['docartist.targets'], (docArtistTargets) =>
-        readRanks(
-          {
-            ordinals: inputs.ordinals,
-            credits: inputs.credits,
-            docName: lists(path['docname.offsets'], path['docname.targets']),
-            artistTerms: lists(path['artist-terms.offsets'], path['artist-terms.targets']),
-          },
-          { docArtistOffsets, docArtistTargets, postings, keys },
-        ),
-      ),
-    );
-    this.column(out['postings.offsets'], (offsets) => this.column(out.postings, (ranks) => drainPostings(postings, termCount, offsets, ranks)));
-    this.column(out['keys.hashes'], (hashes) => this.column(out['keys.ranks'], (ranks) => this.column(out['keys.checks'], (checks) => drainWordSetKeys(keys, hashes, ranks, checks))));
-    return out;
+    const inputs = {
+      ordinals: this.inputs.ordinals,
+      credits: this.inputs.credits,
+      docName: this.lists('docname.offsets', 'docname.targets'),
+      artistTerms: this.lists('artist-terms.offsets', 'artist-terms.targets'),
+    };
+    this.columns(['docartist.offsets', 'docartist.targets'], (docArtistOffsets, docArtistTargets) => readRanks(inputs, { docArtistOffsets, docArtistTargets, postings, keys }));
+    this.columns(['postings.offsets', 'postings'], (offsets, ranks) => drainPostings(postings, termCount, offsets, ranks));
+    this.columns(['keys.hashes', 'keys.ranks', 'keys.checks'], (hashes, ranks, checks) => drainWordSetKeys(keys, hashes, ranks, checks));
   }
 }
