@@ -100,17 +100,20 @@ export function hashRun(hashes: Uint32Array, hash: number): { from: number; to: 
   return { from: lo, to };
 }
 
+/** The hashes a term is keyed under in the typo table: its own and its deletions', when it has 3..33 characters; none otherwise. */
+export function typoKeyHashes(term: string): number[] {
+  const length = [...term].length;
+  if (length < TYPO_TERM_MIN || length > TYPO_TERM_MAX) return [];
+  return [hashKey(term), ...deletions(term).map(hashKey)];
+}
+
 /** Typo keys of a sorted term list: each term of 3..33 characters under its own hash and its deletions'. */
 export function typoTable(terms: readonly string[]): HashedTable {
   const hashes: number[] = [];
   const values: number[] = [];
   terms.forEach((term, id) => {
-    const length = [...term].length;
-    if (length < TYPO_TERM_MIN || length > TYPO_TERM_MAX) return;
-    hashes.push(hashKey(term));
-    values.push(id);
-    for (const d of deletions(term)) {
-      hashes.push(hashKey(d));
+    for (const hash of typoKeyHashes(term)) {
+      hashes.push(hash);
       values.push(id);
     }
   });

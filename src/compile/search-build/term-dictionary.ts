@@ -1,5 +1,5 @@
 import { hashKey } from '../../index-format/key-table.js';
-import { deletions, TYPO_TERM_MAX, TYPO_TERM_MIN } from '../../index-format/search-keys.js';
+import { typoKeyHashes } from '../../index-format/search-keys.js';
 import type { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
 import type { ExternalSorter } from '../spill/external-sort.js';
 import type { FixedSorter } from '../spill/fixed-sort.js';
@@ -45,15 +45,8 @@ export function numberTerms(terms: ExternalSorter, out: TermOutputs): TermDictio
     out.keyHashes.push(hashKey(term));
     tokenHash(term, hash);
     out.byHash.add(hash[0], hash[1], id);
-    let codePoints = 0;
-    for (const c of term) {
-      alphabet.add(c);
-      codePoints++;
-    }
-    if (codePoints >= TYPO_TERM_MIN && codePoints <= TYPO_TERM_MAX) {
-      out.typo.add(hashKey(term), id);
-      for (const d of deletions(term)) out.typo.add(hashKey(d), id);
-    }
+    for (const c of term) alphabet.add(c);
+    for (const typoHash of typoKeyHashes(term)) out.typo.add(typoHash, id);
   });
   return { count, alphabet };
 }
