@@ -1,5 +1,5 @@
 import type { Snapshot } from '../index-format/index.js';
-import type { RecordTable } from '../index-format/index.js';
+import type { PlacedRecord, RecordTable } from '../index-format/record-table.js';
 
 /**
  * Pre-rendered views: the JSON of each song, album, artist and playlist in its default view
@@ -20,8 +20,15 @@ export type ViewType = (typeof VIEW_TYPES)[number];
 /** The record table holding one interface's views of one type (raw UTF-8 JSON per ordinal). */
 export const viewTable = (iface: ViewInterface, type: ViewType): string => `view-${iface}-${type}`;
 
+/**
+ * A compressed view, found but not yet read: it decompresses straight into the response's buffer
+ * when the response is written (record-table.ts, PlacedRecord).
+ */
+export { PlacedRecord as StoredView } from '../index-format/record-table.js';
+
 export class ViewStore {
-  private readonly tables = new Map<string, RecordTable>();
+  /** Per interface, per type: the table, opened on first use. */
+  private readonly tables: Record<ViewInterface, Partial<Record<ViewType, RecordTable>>> = { v1: {}, om: {} };
 
   private constructor(private readonly snapshot: Snapshot) {}
 
@@ -31,11 +38,12 @@ export class ViewStore {
     return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot) : null;
   }
 
-  /** The view's bytes (zero-copy when mapped: use them before the request ends). */
-  get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer {
-    const name = viewTable(iface, type);
-    let table = this.tables.get(name);
-    if (!table) this.tables.set(name, (table = this.snapshot.records(name)));
-    return table.raw(ordinal);
+  /**
+   * The view: the stored bytes (zero-copy when mapped: use them before the request ends) when
+   * its table is stored plain, else a StoredView that writes them when the response is made.
+   */
+  get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer | PlacedRecord {
+    const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
+    return table.compressed ? table.place(ordinal) : table.raw(ordinal);
   }
 }

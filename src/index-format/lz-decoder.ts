@@ -4,12 +4,16 @@ import { lzWasmInstance, lzWasmMemory, lzWasmModule, type WasmDecode, type WasmM
 /**
  * Decodes the records of one compressed table shard against its dictionary into a buffer of its
  * own: `decode` returns the record's length (or -1 when the bytes are not a record), and the
- * record is then `output[outputAt, outputAt + length)` until the next call. Callers copy it out
- * or unpack it before decoding another.
+ * record is then `output[outputAt, outputAt + length)` until the next call (`outputBytes` is the
+ * same memory as a plain Uint8Array, whose subarrays are cheaper to make than a Buffer's).
+ * Callers copy it out or unpack it before decoding another.
  */
 export interface LzDecoder {
   decode(src: Uint8Array, start: number, end: number): number;
+  /** The same, for a record whose length prefix the caller has read already. */
+  decodeKnown(src: Uint8Array, start: number, end: number, length: number): number;
   readonly output: Buffer;
+  readonly outputBytes: Uint8Array;
   readonly outputAt: number;
 }
 
@@ -32,6 +36,7 @@ class WasmLzDecoder implements LzDecoder {
   private readonly run: WasmDecode;
   private bytes!: Uint8Array;
   output!: Buffer;
+  outputBytes!: Uint8Array;
   readonly outputAt: number;
   private outputRoom = 0;
   private inputAt = 0;
@@ -50,7 +55,10 @@ class WasmLzDecoder implements LzDecoder {
   }
 
   decode(src: Uint8Array, start: number, end: number): number {
-    const length = lzDecodedLength(src, start, end);
+    return this.decodeKnown(src, start, end, lzDecodedLength(src, start, end));
+  }
+
+  decodeKnown(src: Uint8Array, start: number, end: number, length: number): number {
     if (length < 0 || length > this.maxLength) return -1;
     const packed = end - start;
     if (length > this.outputRoom || packed > this.inputRoom) this.layOut(length, packed);
@@ -68,12 +76,14 @@ class WasmLzDecoder implements LzDecoder {
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / PAGE));
     // Growing detaches the old views.
     this.bytes = new Uint8Array(this.memory.buffer);
+    this.outputBytes = this.bytes;
     this.output = Buffer.from(this.memory.buffer);
   }
 }
 
 class JsLzDecoder implements LzDecoder {
   output = Buffer.alloc(4096);
+  outputBytes = new Uint8Array(this.output.buffer, this.output.byteOffset, this.output.length);
   readonly outputAt = 0;
 
   constructor(
@@ -82,9 +92,15 @@ class JsLzDecoder implements LzDecoder {
   ) {}
 
   decode(src: Uint8Array, start: number, end: number): number {
-    const length = lzDecodedLength(src, start, end);
+    return this.decodeKnown(src, start, end, lzDecodedLength(src, start, end));
+  }
+
+  decodeKnown(src: Uint8Array, start: number, end: number, length: number): number {
     if (length < 0 || length > this.maxLength) return -1;
-    if (length > this.output.length) this.output = Buffer.alloc(length + (length >> 1));
-    return lzDecode(src, start, end, this.dictionary, this.output, 0);
+    if (length > this.output.length) {
+      this.output = Buffer.alloc(length + (length >> 1));
+      this.outputBytes = new Uint8Array(this.output.buffer, this.output.byteOffset, this.output.length);
+    }
+    return lzDecode(src, start, end, this.dictionary, this.outputBytes, 0);
   }
 }

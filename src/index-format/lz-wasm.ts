@@ -5,13 +5,13 @@ import { LZ_MIN_MATCH } from './lz-codec.js';
  * structured calls below (no toolchain, no binary checked in). It exists for speed: a view of a
  * song is ~40 sequences, and in JavaScript each costs a few unpredictable branches and a byte
  * loop (0.8-1 µs a view); compiled WebAssembly copies 16 bytes at a time (0.2-0.3 µs), which is
- * what keeps a compressed view as fast to serve as a stored one (docs/scale.md). lzDecode in
+ * what keeps a compressed view about as fast to serve as a stored one (docs/scale.md). lzDecode in
  * lz-codec.ts is the reference it must agree with (lz-codec.test.ts checks both on the same
  * bytes).
  *
  * decode(src, srcEnd, out, outLimit) -> length, or -1 for bytes that are not a record.
  * Memory: the dictionary at 0, the output right after it (so a match reaches into the
- * dictionary by plain subtraction), the input after the output. Copies may write up to 15
+ * dictionary by plain subtraction), the input after the output. Copies may write up to 31
  * bytes past the record's end and read up to 16 past the input's: both areas keep slack.
  */
 
@@ -165,13 +165,16 @@ function decodeBody(): number[] {
         f.add(O, step).add(FROM, step).br('copy');
       }),
     );
-  /** The same with a first unconditional 16-byte move: most literal runs and many matches fit in it. */
-  const copy16 = () => {
-    f.get(O).get(FROM).op(Op.I64Load, 0, 0).op(Op.I64Store, 0, 0);
-    f.get(O).get(FROM).op(Op.I64Load, 0, 8).op(Op.I64Store, 0, 8);
-    f.get(COPY_END).get(O).i32(16).op(Op.I32Add).op(Op.I32GtU);
+  /**
+   * The same with a first unconditional move of `first` bytes (needs FROM + first <= O for a
+   * match): most literal runs fit in 16 and most matches in 32, so the loop rarely runs and the
+   * branch around it is predictable, where a loop's exit after a varying count is not.
+   */
+  const copyFirst = (first: 16 | 32) => {
+    for (let at = 0; at < first; at += 8) f.get(O).get(FROM).op(Op.I64Load, 0, at).op(Op.I64Store, 0, at);
+    f.get(COPY_END).get(O).i32(first).op(Op.I32Add).op(Op.I32GtU);
     f.if(() => {
-      f.add(O, 16).add(FROM, 16);
+      f.add(O, first).add(FROM, first);
       copyLoop(8);
     });
   };
@@ -194,7 +197,7 @@ function decodeBody(): number[] {
         f.get(SRC).get(LITERALS).op(Op.I32Add).get(SRC_END).op(Op.I32GtU).brIf('fail');
         f.get(O).get(LITERALS).op(Op.I32Add).tee(COPY_END).get(OUT_LIMIT).op(Op.I32GtU).brIf('fail');
         f.get(SRC).set(FROM);
-        copy16();
+        copyFirst(16);
         f.get(COPY_END).set(O);
         f.get(SRC).get(LITERALS).op(Op.I32Add).tee(SRC).get(SRC_END).op(Op.I32Eq).brIf('done');
         // The match: distance, length, then the copy out of the dictionary and output so far.
@@ -206,14 +209,23 @@ function decodeBody(): number[] {
         f.get(DISTANCE).op(Op.I32Eqz).brIf('fail');
         f.get(DISTANCE).get(O).op(Op.I32GtU).brIf('fail');
         f.get(O).get(DISTANCE).op(Op.I32Sub).set(FROM);
-        f.get(DISTANCE).i32(16).op(Op.I32GeU);
-        f.if(copy16, () => {
-          f.get(DISTANCE).i32(8).op(Op.I32GeU);
-          f.if(
-            () => copyLoop(8),
-            () => copyLoop(1),
-          );
-        });
+        f.get(DISTANCE).i32(32).op(Op.I32GeU);
+        f.if(
+          () => copyFirst(32),
+          () => {
+            f.get(DISTANCE).i32(16).op(Op.I32GeU);
+            f.if(
+              () => copyFirst(16),
+              () => {
+                f.get(DISTANCE).i32(8).op(Op.I32GeU);
+                f.if(
+                  () => copyLoop(8),
+                  () => copyLoop(1),
+                );
+              },
+            );
+          },
+        );
         f.get(COPY_END).set(O);
         f.br('sequence');
       }),

@@ -4,7 +4,7 @@ import { SHARD_KINDS } from './constants.js';
 import { FormatError } from './errors.js';
 import type { SectionRange, Shard } from './shard-reader.js';
 import { ShardWriter, type WrittenShard } from './shard-writer.js';
-import { LzEncoder } from './lz-codec.js';
+import { LzEncoder, lzDecodedLength } from './lz-codec.js';
 import { createLzDecoder, type LzDecoder } from './lz-decoder.js';
 import { GrowableU32, u32Bytes } from './u32.js';
 
@@ -144,6 +144,8 @@ interface OpenRecordShard {
   /** The offsets section as a zero-copy view when the shard is mapped and aligned. */
   readonly offsets: Uint32Array | null;
   readonly mapping: Buffer | undefined;
+  /** The mapping as a plain Uint8Array: the hot paths slice it without making Buffers. */
+  readonly mapped: Uint8Array | undefined;
   /** A compressed shard's dictionary section (null when stored plain) and longest record. */
   readonly dictionary: SectionRange | null;
   readonly maxRecordBytes: number;
@@ -156,6 +158,8 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 /** Reads records by ordinal from the shards of one table, compressed or stored plain. */
 export class RecordTable {
   readonly count: number;
+  /** Whether any shard is compressed: then raw() makes a Buffer per record, which place() spares. */
+  readonly compressed: boolean;
   private readonly parts: OpenRecordShard[];
 
   constructor(readonly table: string, shards: readonly Shard[], private readonly unpackr: Unpackr) {
@@ -168,6 +172,7 @@ export class RecordTable {
       expected += part.count;
     }
     this.count = expected;
+    this.compressed = this.parts.some((part) => part.dictionary !== null);
   }
 
   /** The bytes of one record: zero-copy when stored plain and mapped, else a Buffer of its own. */
@@ -178,8 +183,27 @@ export class RecordTable {
     const n = this.decode(part, ordinal, from, to);
     const decoder = part.decoder!;
     const out = Buffer.allocUnsafe(n);
-    out.set(decoder.output.subarray(decoder.outputAt, decoder.outputAt + n));
+    out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + n));
     return out;
+  }
+
+  /** Finds a record without reading it: its length, and a PlacedRecord that writes it where asked, later. */
+  place(ordinal: number): PlacedRecord {
+    const part = this.partOf(ordinal);
+    const [from, to] = this.span(part, ordinal);
+    const start = part.dataStart + from;
+    const end = part.dataStart + to;
+    if (!part.dictionary) return new PlacedRecord(this.table, part, ordinal, start, end, to - from, to - from);
+    const prefix = Math.min(to - from, 5);
+    let length: number;
+    if (part.mapped) {
+      part.shard.verify(start, to - from);
+      length = lzDecodedLength(part.mapped, start, start + prefix);
+    } else {
+      length = lzDecodedLength(part.shard.bytes(start, prefix), 0, prefix);
+    }
+    if (length < 0) throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} of ${this.table} does not decompress`, part.shard.path);
+    return new PlacedRecord(this.table, part, ordinal, start, end, length, length);
   }
 
   /** [from, to) of a record inside its shard's data section, offsets checked. */
@@ -204,14 +228,13 @@ export class RecordTable {
 
   /** Decompresses a record of a compressed shard into its decoder's output; returns its length. */
   private decode(part: OpenRecordShard, ordinal: number, from: number, to: number): number {
-    const decoder = (part.decoder ??= createLzDecoder(part.shard.bytes(part.dictionary!.start, part.dictionary!.length), part.maxRecordBytes));
     const start = part.dataStart + from;
     let n: number;
-    if (part.mapping) {
+    if (part.mapped) {
       part.shard.verify(start, to - from);
-      n = decoder.decode(part.mapping, start, part.dataStart + to);
+      n = decoderOf(part).decode(part.mapped, start, part.dataStart + to);
     } else {
-      n = decoder.decode(part.shard.bytes(start, to - from), 0, to - from);
+      n = decoderOf(part).decode(part.shard.bytes(start, to - from), 0, to - from);
     }
     if (n < 0) throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} of ${this.table} does not decompress`, part.shard.path);
     return n;
@@ -287,8 +310,52 @@ function openPart(table: string, shard: Shard): OpenRecordShard {
     offsetsStart: offsets.start,
     offsets: aligned ? new Uint32Array(mapping.buffer, mapping.byteOffset + offsets.start, meta.count + 1) : null,
     mapping,
+    mapped: mapping && new Uint8Array(mapping.buffer, mapping.byteOffset, mapping.length),
     dictionary: compressed ? shard.section('dictionary') : null,
     maxRecordBytes: compressed ? meta.maxRecordBytes! : 0,
     decoder: null,
   };
+}
+
+/** The shard's decoder, made on its first read (it copies the dictionary in). */
+function decoderOf(part: OpenRecordShard): LzDecoder {
+  return (part.decoder ??= createLzDecoder(part.shard.bytes(part.dictionary!.start, part.dictionary!.length), part.maxRecordBytes));
+}
+
+/**
+ * A record found by RecordTable.place: `length` bytes that copyTo() writes into a buffer,
+ * decompressed straight into it when the record is compressed. A response sizes its buffer from
+ * the lengths of the views it holds, then has each write itself in place: no Buffer per view and
+ * no second copy, which is what keeps a compressed view as cheap to send as a stored one.
+ */
+export class PlacedRecord {
+  constructor(
+    private readonly table: string,
+    private readonly part: OpenRecordShard,
+    private readonly ordinal: number,
+    /** The stored bytes, [start, end) of the shard. */
+    private readonly start: number,
+    private readonly end: number,
+    /** Bytes copyTo writes: the record's, or fewer (withoutLastByte). */
+    readonly length: number,
+    private readonly decodedLength: number,
+  ) {}
+
+  copyTo(out: Uint8Array, at: number): void {
+    const { part, start, end, length } = this;
+    if (!part.dictionary) {
+      if (part.mapped) part.shard.verify(start, length);
+      out.set(part.mapped ? part.mapped.subarray(start, start + length) : part.shard.bytes(start, length), at);
+      return;
+    }
+    const decoder = decoderOf(part);
+    const n = part.mapped ? decoder.decodeKnown(part.mapped, start, end, this.decodedLength) : decoder.decodeKnown(part.shard.bytes(start, end - start), 0, end - start, this.decodedLength);
+    if (n < 0) throw new FormatError('E_FORMAT_RECORD', `record ${this.ordinal} of ${this.table} does not decompress`, part.shard.path);
+    out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + length), at);
+  }
+
+  /** The record without its last byte (a view's closing brace, for a response that adds members to it). */
+  withoutLastByte(): PlacedRecord {
+    return new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.length - 1, this.decodedLength);
+  }
 }
