@@ -16,7 +16,8 @@
 //          [--rounds 3] [--passes 9] [--kinds "song by id,10-ISRC lookup"] [--accept-encoding gzip] [--clock cpu|wall]
 //        node bench/view-size-bench.mjs --sizes SNAPSHOT [--songs N]   (bytes per song, per file)
 // CODE_ROOT is a directory holding a built dist/ (and native/, for the mmap reader); SNAPSHOT a
-// snapshot or dist directory. Example, after building the old commit into bench/.data/ab/before:
+// snapshot or dist directory; SNAPSHOT:rendered serves it with its views off (every resource
+// rendered from its records, as `omm serve --views off`). Example, after building the old commit into bench/.data/ab/before:
 //   node bench/view-size-bench.mjs --variant before=bench/.data/ab/before:bench/.data/dist-1000000-1 \
 //     --variant after=.:bench/.data/dist-after
 import { execFileSync } from 'node:child_process';
@@ -70,7 +71,7 @@ async function child({ variants, kinds, passes, acceptEncoding, clock }) {
     const dist = pathToFileURL(join(resolve(v.code), 'dist')).href;
     const { Catalog } = await import(`${dist}/catalog/catalog.js`);
     const { createHandler } = await import(`${dist}/serve/request-handler.js`);
-    const cat = Catalog.open(snapshotDir(resolve(v.snapshot)));
+    const cat = Catalog.open(snapshotDir(resolve(v.snapshot)), { views: !v.rendered });
     servers.push({ name: v.name, cat, handle: createHandler(cat, { log: null }) });
   }
   // The requests, from the first variant's catalog (the same raw input: the same ids).
@@ -136,9 +137,9 @@ if (process.env.OMM_VIEW_BENCH_CHILD) {
 }
 
 const variants = all('variant').map((v) => {
-  const m = /^([^=]+)=([^:]+):(.+)$/.exec(v);
-  if (!m) throw new Error(`--variant NAME=CODE_ROOT:SNAPSHOT, got ${v}`);
-  return { name: m[1], code: m[2], snapshot: m[3] };
+  const m = /^([^=]+)=([^:]+):(.+?)(:rendered)?$/.exec(v);
+  if (!m) throw new Error(`--variant NAME=CODE_ROOT:SNAPSHOT[:rendered], got ${v}`);
+  return { name: m[1], code: m[2], snapshot: m[3], rendered: Boolean(m[4]) };
 });
 if (variants.length === 0) throw new Error('give at least one --variant NAME=CODE_ROOT:SNAPSHOT (or --sizes SNAPSHOT); --help says more');
 const rounds = Number(arg('rounds', '3'));

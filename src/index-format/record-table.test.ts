@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Packr, Unpackr } from 'msgpackr';
@@ -96,6 +96,33 @@ function handMade(meta: Record<string, unknown>, packed: Buffer): Shard[] {
 }
 
 describe('damaged compressed records', () => {
+  it.each(modes)('a flipped byte in the dictionary or the packed records is E_CHECKSUM, before any byte is decoded (%s)', (mode) => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const packr = new Packr({ useRecords: false });
+    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
+    for (let i = 0; i < 3000; i++) writer.add(song(i));
+    const [written] = writer.finish();
+    const clean = openShard(written.path, SHARD_KINDS.records);
+    const flips = [clean.section('dictionary').start + 100, clean.section('packed').start + 5000];
+    clean.close();
+    for (const at of flips) {
+      const copy = join(dir, `flipped-${at}.0000.rec`);
+      const bytes = readFileSync(written.path);
+      bytes[at] ^= 0x10;
+      writeFileSync(copy, bytes);
+      const table = new RecordTable('songs', open([copy], mode), new Unpackr({ useRecords: false }));
+      const codes = new Set<string>();
+      for (let i = 0; i < 3000; i++) {
+        try {
+          expect(table.get(i)).toEqual(song(i));
+        } catch (err) {
+          codes.add((err as FormatError).code);
+        }
+      }
+      expect([...codes]).toEqual(['E_CHECKSUM']);
+    }
+  });
+
   it('a record whose bytes are not omm-lz is E_FORMAT_RECORD, not a crash or garbage', () => {
     const table = new RecordTable('bad', handMade({ encoding: RECORD_ENCODING, maxRecordBytes: 100 }, Buffer.from([20, 0x0f, 0xff, 0xff, 0xff])), new Unpackr());
     for (const read of [() => table.raw(0), () => table.get(0)]) {
