@@ -16,10 +16,11 @@
 //     slot    3 words, 1 key: a 32-bit hash, an add sequence and a value (KeyTableSink)
 // Keys are generated before the clock starts. Reports CPU and wall seconds for adding (which
 // sorts and spills full arenas) and for draining (the last arena's sort and the merge), runs
-// spilled and peak RSS; the drained order is checked.
+// spilled, the RSS holding the generated input when the clock starts and the peak RSS from then
+// on (VmHWM, reset through /proc/self/clear_refs); the drained order is checked.
 // Usage: node bench/sort-bench.mjs [--sorter external|fixed] [--shape ...] [--records 10000000]
 //        [--budget-mib 256] [--dist dist]   (--dist: a build of src to time, for before/after)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,9 +42,13 @@ const cpuSeconds = () => {
   return (user + system) / 1e6;
 };
 
-let peak = 0;
-const sample = () => (peak = Math.max(peak, process.memoryUsage.rss()));
-const timer = setInterval(sample, 50);
+/** Peak RSS in MiB since the last resetPeak() (VmHWM; the sorts run synchronously, so no timer could sample them). */
+const peakRss = () => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024);
+const resetPeak = () => {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {}
+};
 const dir = mkdtempSync(join(tmpdir(), 'omm-sort-bench-'));
 
 /** Song names as src/generate/generate.ts makes them: 1-5 Zipf words of a script, sometimes a featured artist or a version suffix. */
@@ -197,7 +202,12 @@ async function runFixed() {
   return { runs, add, drain: clock.lap(), count };
 }
 
+/** RSS when the clock starts: the generated input, which the peak includes. */
+let inputRss = 0;
+
 function start() {
+  resetPeak();
+  inputRss = Math.round(process.memoryUsage.rss() / 2 ** 20);
   let cpu = cpuSeconds();
   let wall = performance.now();
   return {
@@ -213,8 +223,7 @@ function start() {
 }
 
 const result = sorterKind === 'fixed' ? await runFixed() : await runExternal();
-clearInterval(timer);
-sample();
+const peak = peakRss();
 rmSync(dir, { recursive: true, force: true });
 if (result.count !== records) throw new Error(`drained ${result.count} of ${records}`);
 console.log(
@@ -229,6 +238,7 @@ console.log(
     addCpu: result.add.cpu,
     drainCpu: result.drain.cpu,
     wallSeconds: +(result.add.wall + result.drain.wall).toFixed(2),
-    peakRssMiB: Math.round(peak / 2 ** 20),
+    inputRssMiB: inputRss,
+    peakRssMiB: peak,
   }),
 );
