@@ -51,6 +51,22 @@ describe('ExternalSorter', () => {
     expect(Math.max(...sizes)).toBeGreaterThan(4000);
   });
 
+  it('sorts name-like keys in arenas of thousands of records (radix passes, ranges tying word after word) across runs', () => {
+    const words = ['love', 'the', 'night', 'love the', 'a', 'heart', ''];
+    let x = 5;
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+    const keys = Array.from({ length: 40_000 }, (_, i) => {
+      const parts: string[] = [];
+      for (let w = next() % 5; w >= 0; w--) parts.push(words[next() % words.length]);
+      return Buffer.concat([Buffer.from(parts.join(' ')), Buffer.from([0]), u32(i % 4 === 0 ? 7 : next() % 500)]);
+    });
+    // 700 KB: arenas of about 8,000 records.
+    const { out, runs, left } = throughSorter(keys, 700_000);
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(out).toEqual(reference(keys));
+    expect(left).toEqual([]);
+  });
+
   it('drains the same records in the same order as it iterates them, across runs', () => {
     const keys = Array.from({ length: 9000 }, (_, i) => u32((i * 2654435761) % 977));
     const drained: [string, number][] = [];

@@ -1,10 +1,10 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { ArenaKeySort, RECORD_HEAD } from './arena-key-sort.js';
+import { u32le } from './key-bytes.js';
 import { SourceHeap } from './source-heap.js';
 import { spillStats } from './spill-stats.js';
 
-/** Bytes of a record's header in the arena and in run files: key length, value length (u32 each). */
-const RECORD_HEAD = 8;
 /** Bytes read or written at a time per run file. */
 const IO_BLOCK = 1 << 20;
 
@@ -22,8 +22,8 @@ export interface SortedRecord {
  * what they sort by as order-preserving bytes (big-endian numbers, UTF-8 text). Ties keep the
  * order records were added in: the in-memory sort is stable and the merge prefers earlier runs.
  *
- * Memory: the arena, its index (8 bytes per record, counted in the budget) and, while merging,
- * one read block per run.
+ * Memory: the arena, its index and the sort's work arrays (28 bytes a record, counted in the
+ * budget) and, while merging, one read block per run.
  */
 export class ExternalSorter {
   private readonly arena: Buffer;
@@ -33,6 +33,7 @@ export class ExternalSorter {
   private readonly runs: string[] = [];
   private added = 0;
   private reading = false;
+  private readonly keySort = new ArenaKeySort();
 
   constructor(
     private readonly dir: string,
@@ -101,6 +102,7 @@ export class ExternalSorter {
     if (this.reading) throw new Error(`sorter ${this.name}: read twice`);
     this.reading = true;
     const order = this.sortArena();
+    this.keySort.release();
     const sources: RecordSource[] = [];
     try {
       for (const path of this.runs) sources.push(new RunReader(path));
@@ -109,7 +111,7 @@ export class ExternalSorter {
       this.dispose();
       throw err;
     }
-    sources.push(new ArenaReader(this.arena, this.index, order));
+    sources.push(new ArenaReader(this.arena, order));
     return new MergeCursor(sources, () => this.dispose());
   }
 
@@ -119,82 +121,10 @@ export class ExternalSorter {
     this.runs.length = 0;
   }
 
-  /**
-   * The arena's records in key order, as positions in `index` (stable). An MSD refinement of LSD
-   * radix sorts: a range is radix-sorted on 8 key bytes (16-bit digits, a digit skipped when the
-   * whole range shares it), then each run of records tying on those bytes on the next 8, and so
-   * on; a small range, or one whose keys have all ended, is sorted by comparison.
-   */
+  /** The arena's records in key order, as their offsets in the arena (stable; see ArenaKeySort). */
   private sortArena(): Uint32Array {
-    const n = this.count;
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    const work: RadixWork = { hi: new Uint32Array(n), lo: new Uint32Array(n), hiOut: new Uint32Array(n), loOut: new Uint32Array(n), orderOut: new Uint32Array(n), counts: new Uint32Array(65537) };
-    this.sortRange(order, 0, n, 0, work);
-    return order;
+    return this.keySort.sort(this.arena, this.index, this.count);
   }
-
-  private sortRange(order: Uint32Array, start: number, end: number, depth: number, work: RadixWork): void {
-    const m = end - start;
-    if (m < 2) return;
-    if (m <= SMALL_RANGE) {
-      order.subarray(start, end).sort(this.compareRecords);
-      return;
-    }
-    const { arena, index } = this;
-    const at = depth * 8;
-    let { hi, lo, hiOut, loOut, orderOut } = work;
-    let ended = true;
-    for (let i = 0; i < m; i++) {
-      const r = order[start + i];
-      const keyStart = index[r] + RECORD_HEAD;
-      const keyEnd = keyStart + arena.readUInt32LE(index[r]);
-      hi[i] = wordAt(arena, keyStart + at, keyEnd);
-      lo[i] = wordAt(arena, keyStart + at + 4, keyEnd);
-      if (ended && arena.readUInt32LE(index[r]) > at) ended = false;
-    }
-    if (ended) {
-      order.subarray(start, end).sort(this.compareRecords);
-      return;
-    }
-    let ord = order.subarray(start, end);
-    let out = orderOut.subarray(0, m);
-    const counts = work.counts;
-    for (const [useHi, shift] of [[false, 0], [false, 16], [true, 0], [true, 16]] as const) {
-      const digits = useHi ? hi : lo;
-      counts.fill(0);
-      for (let i = 0; i < m; i++) counts[((digits[i] >>> shift) & 0xffff) + 1]++;
-      if (counts[((digits[0] >>> shift) & 0xffff) + 1] === m) continue;
-      for (let d = 1; d < counts.length; d++) counts[d] += counts[d - 1];
-      for (let i = 0; i < m; i++) {
-        const to = counts[(digits[i] >>> shift) & 0xffff]++;
-        out[to] = ord[i];
-        hiOut[to] = hi[i];
-        loOut[to] = lo[i];
-      }
-      [ord, out, hi, hiOut, lo, loOut] = [out, ord, hiOut, hi, loOut, lo];
-    }
-    if (ord.buffer !== order.buffer) order.set(ord, start);
-    // Runs tying on these 8 bytes, found before recursing (which reuses the work arrays).
-    const ties: number[] = [];
-    for (let i = 0; i < m; ) {
-      let j = i + 1;
-      while (j < m && hi[j] === hi[i] && lo[j] === lo[i]) j++;
-      if (j - i > 1) ties.push(start + i, start + j);
-      i = j;
-    }
-    for (let t = 0; t < ties.length; t += 2) this.sortRange(order, ties[t], ties[t + 1], depth + 1, work);
-  }
-
-  /** Full key comparison of two records by their numbers, ties by number (insertion order). */
-  private readonly compareRecords = (a: number, b: number): number => {
-    const { arena, index } = this;
-    const ra = index[a];
-    const rb = index[b];
-    const ka = ra + RECORD_HEAD;
-    const kb = rb + RECORD_HEAD;
-    return arena.compare(arena, kb, kb + arena.readUInt32LE(rb), ka, ka + arena.readUInt32LE(ra)) || a - b;
-  };
 
   private spill(): void {
     if (this.count === 0) return;
@@ -204,16 +134,17 @@ export class ExternalSorter {
     const fd = openSync(path, 'w');
     try {
       const block = Buffer.allocUnsafe(IO_BLOCK);
+      const arena = this.arena;
       let filled = 0;
       for (let i = 0; i < order.length; i++) {
-        const at = this.index[order[i]];
-        const end = at + RECORD_HEAD + this.arena.readUInt32LE(at) + this.arena.readUInt32LE(at + 4);
+        const at = order[i];
+        const end = at + RECORD_HEAD + u32le(arena, at) + u32le(arena, at + 4);
         if (filled + (end - at) > block.length) {
           writeSync(fd, block, 0, filled);
           filled = 0;
         }
-        if (end - at > block.length) writeSync(fd, this.arena, at, end - at);
-        else filled += this.arena.copy(block, filled, at, end);
+        if (end - at > block.length) writeSync(fd, arena, at, end - at);
+        else filled += arena.copy(block, filled, at, end);
       }
       writeSync(fd, block, 0, filled);
     } finally {
@@ -226,27 +157,6 @@ export class ExternalSorter {
 }
 
 const EMPTY = new Uint8Array(0);
-
-interface RadixWork {
-  hi: Uint32Array;
-  lo: Uint32Array;
-  hiOut: Uint32Array;
-  loOut: Uint32Array;
-  orderOut: Uint32Array;
-  readonly counts: Uint32Array;
-}
-
-/** Ranges this small are sorted by comparison rather than by radix. */
-const SMALL_RANGE = 48;
-
-/** Bytes [at, at+4) of `buffer` as a big-endian u32, zero from `end` on. */
-function wordAt(buffer: Buffer, at: number, end: number): number {
-  if (at + 4 <= end) return buffer.readUInt32BE(at);
-  let w = 0;
-  for (let i = 0; i < 4; i++) w = (w << 8) | (at + i < end ? buffer[at + i] : 0);
-  return w >>> 0;
-}
-
 
 /** A sorted source of records: its current record's bytes, `next()` to advance. */
 interface RecordSource {
@@ -268,7 +178,7 @@ class ArenaReader implements RecordSource {
 
   constructor(
     private readonly arena: Buffer,
-    private readonly index: Uint32Array,
+    /** Offsets of the arena's records in key order. */
     private readonly order: Uint32Array,
   ) {
     this.buffer = arena;
@@ -280,10 +190,10 @@ class ArenaReader implements RecordSource {
       this.buffer = null;
       return;
     }
-    const at = this.index[this.order[this.i]];
+    const at = this.order[this.i];
     this.keyStart = at + RECORD_HEAD;
-    this.keyEnd = this.keyStart + this.arena.readUInt32LE(at);
-    this.valueEnd = this.keyEnd + this.arena.readUInt32LE(at + 4);
+    this.keyEnd = this.keyStart + u32le(this.arena, at);
+    this.valueEnd = this.keyEnd + u32le(this.arena, at + 4);
   }
 
   close(): void {}
@@ -312,8 +222,8 @@ class RunReader implements RecordSource {
       this.buffer = null;
       return;
     }
-    const keyLength = this.block.readUInt32LE(this.at);
-    const valueLength = this.block.readUInt32LE(this.at + 4);
+    const keyLength = u32le(this.block, this.at);
+    const valueLength = u32le(this.block, this.at + 4);
     if (!this.ensure(RECORD_HEAD + keyLength + valueLength)) throw new Error('run file ends inside a record');
     this.buffer = this.block;
     this.keyStart = this.at + RECORD_HEAD;
