@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { sortFixedRecords } from './fixed-record-sort.js';
 import { SourceHeap } from './source-heap.js';
 import { spillStats } from './spill-stats.js';
 
@@ -10,7 +11,7 @@ const READ_RECORDS = 1 << 15;
  * An external sort of fixed-width records of u32 words (up to four) within a memory budget,
  * ordered by their first `keyWords` words as unsigned numbers, ties in the order added. For the
  * compile's joins and groupings: a 64-bit hash of an id and an ordinal, an owner ordinal and a
- * position. A full arena is radix-sorted (16-bit digits, whole records moved, stable) and spilled
+ * position. A full arena is radix-sorted (sortFixedRecords: key word by key word, stable) and spilled
  * as a run; reading merges the runs and the last arena through a heap.
  *
  * Memory: the arena and its scratch copy, `budgetBytes` together at most (the arena starts small
@@ -113,29 +114,11 @@ export class FixedSorter {
     this.arena = this.scratch = new Uint32Array(0);
   }
 
-  /** Radix-sorts the arena's records (LSD, 16-bit digits, least significant key word first); returns the sorted array. */
+  /** Sorts the arena's records (see sortFixedRecords); returns the arena. */
   private sortArena(): Uint32Array {
-    const { width, count } = this;
     if (this.scratch.length < this.arena.length) this.scratch = new Uint32Array(this.arena.length);
-    let from = this.arena;
-    let to = this.scratch;
-    const counts = new Uint32Array(65537);
-    for (let word = this.keyWords - 1; word >= 0; word--) {
-      for (const shift of [0, 16]) {
-        counts.fill(0);
-        for (let i = 0, at = word; i < count; i++, at += width) counts[((from[at] >>> shift) & 0xffff) + 1]++;
-        if (count === 0 || counts[((from[word] >>> shift) & 0xffff) + 1] === count) continue;
-        for (let d = 1; d < counts.length; d++) counts[d] += counts[d - 1];
-        for (let i = 0, at = 0; i < count; i++, at += width) {
-          const dest = counts[(from[at + word] >>> shift) & 0xffff]++ * width;
-          for (let k = 0; k < width; k++) to[dest + k] = from[at + k];
-        }
-        [from, to] = [to, from];
-      }
-    }
-    this.arena = from;
-    this.scratch = to;
-    return from;
+    sortFixedRecords(this.arena, this.scratch, this.count, this.width, this.keyWords);
+    return this.arena;
   }
 
   private spill(): void {
