@@ -57,7 +57,8 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
 
   /** Rejects rows (not yet rejected) whose key repeats an earlier such row's. */
   const repeats = (file: RefFile, rejected: Uint8Array, key: (r: number, out: Uint32Array) => boolean, issue: (r: number, first: number) => DeferredIssue, same?: (r: number, first: number) => boolean) => {
-    const sorter = new FixedSorter(spill.path, spill.name(`repeats-${file}`), 3, 3, bytes);
+    // Rows go in in order and the sort is stable: sorted on the key alone, each key's rows stay in row order.
+    const sorter = new FixedSorter(spill.path, spill.name(`repeats-${file}`), 3, 2, bytes);
     const k = new Uint32Array(2);
     for (let r = 0; r < rejected.length; r++) if (!rejected[r] && key(r, k)) sorter.add(k[0], k[1], r);
     const lines = linesOf(file);

@@ -77,15 +77,18 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
   const genres = new GenreNames();
   const entities = {} as Record<EntityName, ParsedEntity>;
   const writers = {} as Record<EntityName, EntityFilesWriter>;
+  // Sorted on the hash alone (three key words): the sort is stable, records go in in file order
+  // and every entity file is read before the files that refer to it, so in a group of equal
+  // hashes the entity's own rows come first and every kind's rows stay in row order.
   for (const name of ENTITY_NAMES) {
     writers[name] = new EntityFilesWriter(spill, name);
     entities[name] = {
       files: null as unknown as EntityFiles,
-      ids: new FixedSorter(spill.path, spill.name(`ids-${name}`), 4, 4, sorterBytes),
-      omm: CATALOG_TYPE[name] ? new FixedSorter(spill.path, spill.name(`omm-${name}`), 4, 4, sorterBytes) : null,
+      ids: new FixedSorter(spill.path, spill.name(`ids-${name}`), 4, 3, sorterBytes),
+      omm: CATALOG_TYPE[name] ? new FixedSorter(spill.path, spill.name(`omm-${name}`), 4, 3, sorterBytes) : null,
     };
   }
-  const fileIds = new FixedSorter(spill.path, spill.name('file-ids'), 4, 4, sorterBytes);
+  const fileIds = new FixedSorter(spill.path, spill.name('file-ids'), 4, 3, sorterBytes);
 
   const readFile = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
     read.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
