@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArenaKeySort, RECORD_HEAD } from './arena-key-sort.js';
-import { u32le } from './key-bytes.js';
+import { compareKeyBytes, copyBytes, putU32le, u32le, wordAt } from './key-bytes.js';
 import { SourceHeap } from './source-heap.js';
 import { spillStats } from './spill-stats.js';
 
@@ -64,10 +64,11 @@ export class ExternalSorter {
     if (bytes > this.arena.length) throw new Error(`sorter ${this.name}: a record of ${bytes} bytes exceeds the arena (${this.arena.length})`);
     if (this.used + bytes > this.arena.length || this.count === this.index.length) this.spill();
     const at = this.used;
-    this.arena.writeUInt32LE(key.length, at);
-    this.arena.writeUInt32LE(value.length, at + 4);
-    this.arena.set(key, at + RECORD_HEAD);
-    this.arena.set(value, at + RECORD_HEAD + key.length);
+    const arena = this.arena;
+    putU32le(arena, at, key.length);
+    putU32le(arena, at + 4, value.length);
+    copyBytes(arena, at + RECORD_HEAD, key);
+    copyBytes(arena, at + RECORD_HEAD + key.length, value);
     this.index[this.count] = at;
     this.count++;
     this.used += bytes;
@@ -144,6 +145,7 @@ export class ExternalSorter {
           filled = 0;
         }
         if (end - at > block.length) writeSync(fd, arena, at, end - at);
+        else if (end - at <= SHORT_COPY) for (let b = at; b < end; b++) block[filled++] = arena[b];
         else filled += arena.copy(block, filled, at, end);
       }
       writeSync(fd, block, 0, filled);
@@ -157,6 +159,8 @@ export class ExternalSorter {
 }
 
 const EMPTY = new Uint8Array(0);
+/** Records up to this many bytes are copied into a write block by a loop rather than a call to Buffer.copy. */
+const SHORT_COPY = 64;
 
 /** A sorted source of records: its current record's bytes, `next()` to advance. */
 interface RecordSource {
@@ -165,6 +169,9 @@ interface RecordSource {
   keyStart: number;
   keyEnd: number;
   valueEnd: number;
+  /** The key's first 8 bytes as two big-endian words (zero past its end): most comparisons end here. */
+  head: number;
+  head2: number;
   next(): void;
   close(): void;
 }
@@ -174,6 +181,8 @@ class ArenaReader implements RecordSource {
   keyStart = 0;
   keyEnd = 0;
   valueEnd = 0;
+  head = 0;
+  head2 = 0;
   private i = -1;
 
   constructor(
@@ -194,6 +203,8 @@ class ArenaReader implements RecordSource {
     this.keyStart = at + RECORD_HEAD;
     this.keyEnd = this.keyStart + u32le(this.arena, at);
     this.valueEnd = this.keyEnd + u32le(this.arena, at + 4);
+    this.head = wordAt(this.arena, this.keyStart, this.keyEnd);
+    this.head2 = wordAt(this.arena, this.keyStart + 4, this.keyEnd);
   }
 
   close(): void {}
@@ -204,6 +215,8 @@ class RunReader implements RecordSource {
   keyStart = 0;
   keyEnd = 0;
   valueEnd = 0;
+  head = 0;
+  head2 = 0;
   private readonly fd: number;
   private block = Buffer.allocUnsafe(IO_BLOCK);
   /** Bytes of `block` holding data, and where the unread part starts. */
@@ -229,6 +242,8 @@ class RunReader implements RecordSource {
     this.keyStart = this.at + RECORD_HEAD;
     this.keyEnd = this.keyStart + keyLength;
     this.valueEnd = this.keyEnd + valueLength;
+    this.head = wordAt(this.block, this.keyStart, this.keyEnd);
+    this.head2 = wordAt(this.block, this.keyStart + 4, this.keyEnd);
   }
 
   /** Makes `bytes` bytes from `at` available in `block` (moving the rest to its start, growing it for a large record); false at the end of the file. */
@@ -271,7 +286,9 @@ class MergeCursor {
     this.heap = new SourceHeap(live, (a, b) => {
       const x = sources[a];
       const y = sources[b];
-      const c = x.buffer!.compare(y.buffer!, y.keyStart, y.keyEnd, x.keyStart, x.keyEnd);
+      if (x.head !== y.head) return x.head < y.head;
+      if (x.head2 !== y.head2) return x.head2 < y.head2;
+      const c = compareKeyBytes(x.buffer!, x.keyStart, x.keyEnd, y.buffer!, y.keyStart, y.keyEnd, 8);
       return c < 0 || (c === 0 && a < b);
     });
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareKeyBytes, u32be, u32le, wordAt } from './key-bytes.js';
+import { compareKeyBytes, copyBytes, putU32le, u32be, u32le, wordAt } from './key-bytes.js';
 
 describe('key bytes', () => {
   it('compareKeyBytes agrees with Buffer.compare, from any byte the keys share, short keys and long (past the native cutoff)', () => {
@@ -23,5 +23,18 @@ describe('key bytes', () => {
     expect(wordAt(b, 2, 6)).toBe(b.readUInt32BE(2));
     expect(wordAt(b, 4, 6)).toBe(0x00aa0000);
     expect(wordAt(b, 5, 5)).toBe(0);
+  });
+
+  it('writes words and copies bytes as Buffer does, short and long', () => {
+    const b = Buffer.alloc(8);
+    putU32le(b, 2, 0xdeadbeef);
+    expect(b.readUInt32LE(2)).toBe(0xdeadbeef);
+    for (const n of [0, 1, 31, 32, 33, 100]) {
+      const target = Buffer.alloc(n + 5, 0xee);
+      const source = Buffer.from(Array.from({ length: n }, (_, i) => i & 0xff));
+      copyBytes(target, 3, source);
+      expect(target.subarray(3, 3 + n)).toEqual(source);
+      expect([...target.subarray(0, 3), ...target.subarray(3 + n)]).toEqual([0xee, 0xee, 0xee, 0xee, 0xee]);
+    }
   });
 });

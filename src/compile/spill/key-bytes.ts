@@ -13,6 +13,24 @@ export function u32le(b: Uint8Array, at: number): number {
   return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
 }
 
+/** Writes `value` as a little-endian u32 at `at`. */
+export function putU32le(b: Uint8Array, at: number, value: number): void {
+  b[at] = value;
+  b[at + 1] = value >>> 8;
+  b[at + 2] = value >>> 16;
+  b[at + 3] = value >>> 24;
+}
+
+/** Bytes up to which a loop copies faster than a call to TypedArray.set. */
+const SHORT_COPY = 32;
+
+/** Copies `source` into `target` at `at`. */
+export function copyBytes(target: Uint8Array, at: number, source: Uint8Array): void {
+  const n = source.length;
+  if (n > SHORT_COPY) target.set(source, at);
+  else for (let i = 0; i < n; i++) target[at + i] = source[i];
+}
+
 /** The big-endian u32 at `at` (the caller knows 4 bytes are there). */
 export function u32be(b: Uint8Array, at: number): number {
   return ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
