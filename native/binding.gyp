@@ -2,8 +2,8 @@
   "targets": [
     {
       "target_name": "omm_mmap",
-      "sources": ["mmap.c"],
-      "cflags": ["-O2", "-Wall", "-Wextra"],
+      "sources": ["mmap.c", "lz.c"],
+      "cflags": ["-O3", "-Wall", "-Wextra"],
       "defines": ["NAPI_VERSION=8"]
     }
   ]

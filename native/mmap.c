@@ -96,13 +96,15 @@ static napi_value advise(napi_env env, napi_callback_info info) {
 }
 #endif
 
+napi_value omm_lz_init(napi_env env, napi_value exports);
+
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
       {"map", NULL, map_file, NULL, NULL, NULL, napi_default, NULL},
       {"advise", NULL, advise, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof props / sizeof props[0], props);
-  return exports;
+  return omm_lz_init(env, exports);
 }
 
 NAPI_MODULE(NODE_GYP_MODULE_NAME, init)

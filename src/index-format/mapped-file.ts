@@ -1,7 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { FormatError } from './errors.js';
+import { loadNativeAddon, nativeAddonError } from './native-addon.js';
 
 export type FileAccessMode = 'mmap' | 'pread';
 
@@ -27,35 +26,12 @@ export interface OpenFileOptions {
   advice?: 'random' | 'sequential' | 'normal';
 }
 
-interface MmapAddon {
-  map(path: string): Buffer;
-  advise(buffer: Buffer, kind: string): void;
-}
-
-let addon: MmapAddon | null | undefined;
-let addonError: string | undefined;
-
-function loadAddon(): MmapAddon | null {
-  if (addon !== undefined) return addon;
-  try {
-    const require = createRequire(import.meta.url);
-    // src/index-format/ and dist/index-format/ are both two levels below the package root.
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    addon = require(`${root}native/build/Release/omm_mmap.node`) as MmapAddon;
-  } catch (err) {
-    addon = null;
-    addonError = (err as Error).message.split('\n')[0];
-  }
-  return addon;
-}
-
 export function nativeMmapAvailable(): boolean {
-  return loadAddon() !== null;
+  return loadNativeAddon() !== null;
 }
 
 export function nativeMmapLoadError(): string | undefined {
-  loadAddon();
-  return addonError;
+  return nativeAddonError();
 }
 
 /** The mode openFileBytes would use with these options. */
@@ -83,8 +59,8 @@ function checkRange(path: string, size: number, offset: number, length: number):
 export function openFileBytes(path: string, options: OpenFileOptions = {}): FileBytes {
   const mode = chooseMode(options);
   if (mode === 'mmap') {
-    const native = loadAddon();
-    if (!native) throw new FormatError('E_IO', `memory mapping is unavailable: ${addonError}`, path);
+    const native = loadNativeAddon();
+    if (!native) throw new FormatError('E_IO', `memory mapping is unavailable: ${nativeAddonError()}`, path);
     let mapping: Buffer | undefined;
     try {
       mapping = native.map(path);

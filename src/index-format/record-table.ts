@@ -4,7 +4,8 @@ import { SHARD_KINDS } from './constants.js';
 import { FormatError } from './errors.js';
 import type { SectionRange, Shard } from './shard-reader.js';
 import { ShardWriter, type WrittenShard } from './shard-writer.js';
-import { LzEncoder, lzDecodedLength } from './lz-codec.js';
+import { lzDecodedLength } from './lz-codec.js';
+import { createRecordEncoder, type RecordEncoder } from './lz-encoder.js';
 import { createLzDecoder, type LzDecoder } from './lz-decoder.js';
 import { GrowableU32, u32Bytes } from './u32.js';
 
@@ -53,7 +54,7 @@ export class RecordTableWriter {
   /** The first records, held until there are enough to choose between plain and compressed. */
   private held: Buffer[] | null = [];
   private heldBytes = 0;
-  private encoder: LzEncoder | null = null;
+  private encoder: RecordEncoder | null = null;
 
   constructor(
     private readonly dir: string,
@@ -75,7 +76,7 @@ export class RecordTableWriter {
       this.held.push(Buffer.from(bytes));
       this.heldBytes += bytes.length;
       if (this.heldBytes >= COMPRESS_FROM_BYTES) {
-        this.encoder = new LzEncoder(Buffer.concat(this.held).subarray(0, RECORD_DICTIONARY_BYTES));
+        this.encoder = createRecordEncoder(Buffer.concat(this.held).subarray(0, RECORD_DICTIONARY_BYTES));
         this.release();
       }
       return;

@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** What native/ builds (omm_mmap.node): file mapping (mmap.c) and the omm-lz encoder (lz.c). */
+export interface NativeAddon {
+  map(path: string): Buffer;
+  advise(buffer: Buffer, kind: string): void;
+  /** Absent on a big-endian host, or in an addon built before lz.c. */
+  lzEncoderCreate?(dictionary: Uint8Array): object;
+  lzEncode?(encoder: object, record: Uint8Array, out: Uint8Array): number;
+}
+
+let addon: NativeAddon | null | undefined;
+let addonError: string | undefined;
+
+/** The addon, loaded once; null when it was not built (the install never fails for it). */
+export function loadNativeAddon(): NativeAddon | null {
+  if (addon !== undefined) return addon;
+  try {
+    const require = createRequire(import.meta.url);
+    // src/index-format/ and dist/index-format/ are both two levels below the package root.
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    addon = require(`${root}native/build/Release/omm_mmap.node`) as NativeAddon;
+  } catch (err) {
+    addon = null;
+    addonError = (err as Error).message.split('\n')[0];
+  }
+  return addon;
+}
+
+/** Why the addon did not load, when it did not. */
+export function nativeAddonError(): string | undefined {
+  loadNativeAddon();
+  return addonError;
+}
