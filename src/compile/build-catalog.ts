@@ -12,15 +12,17 @@ import type { SearchBuild } from './search-index.js';
 import { ListColumn, mapF64Column, mapU32Column, StringColumn } from './spill/columns.js';
 import type { SpillDir } from './spill/spill-dir.js';
 import { openEntity, type EntityColumns } from './validate/entity-files.js';
-import { openEdges } from './validate/edge-files.js';
 import type { ValidatedCatalog } from './validate/validate-catalog.js';
 import type { BuildContext } from './write/build-context.js';
+import type { EdgeRecordsJob } from './write/edge-records.js';
 import { planExplore } from './write/plan-explore.js';
 
 export interface DerivedBuild {
   readonly context: BuildContext;
   readonly orderFiles: { songs: EntityOrderFiles; albums: EntityOrderFiles; artists: EntityOrderFiles; playlists: EntityOrderFiles };
   readonly explore: ExploreGroup[];
+  /** What the records worker reads (column files only): the files and lyrics tables. */
+  readonly edgeRecords: (outDir: string) => EdgeRecordsJob;
   /** What the search worker reads (column files only). */
   readonly search: (outDir: string, budgetBytes: number) => SearchBuild;
 }
@@ -93,7 +95,6 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
     primaryTrack: mapU32Column(raw.primaryTrack),
     trackDisc: mapU32Column(v.edges.albumTracks.disc),
     trackNumber: mapU32Column(v.edges.albumTracks.track),
-    fileSong: openEdges(v.edges.files).owners,
     lyricsLanguages: StringColumn.open(v.edges.lyrics.languages),
     artistGenres,
     relations,
@@ -113,7 +114,15 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
     ],
   });
   const credits = (adj: AdjacencyFiles) => ({ offsets: adj.offsets, targets: adj.targets, artistNames: v.entities.artists.names });
-  return { context, orderFiles, explore, search };
+  const edgeRecords = (outDir: string): EdgeRecordsJob => ({
+    rawDir: options.rawDir,
+    outDir,
+    buildId: options.buildId,
+    rejectedLines: { 'files.csv': options.log.rejectedLinesOf('files.csv'), 'lyrics.csv': options.log.rejectedLinesOf('lyrics.csv') },
+    fileSongPath: v.edges.files.owners,
+    songDurationPath: v.entities.songs.duration,
+  });
+  return { context, orderFiles, explore, search, edgeRecords };
 }
 
 function relationsByName(raw: RawRelations, derived: ReturnType<typeof deriveRelations>, stationTracks: AdjacencyFiles): Map<string, AdjacencyFiles> {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Packr } from 'msgpackr';
 import { FORMAT_MAJOR, FORMAT_MINOR, SHARD_KINDS } from '../index-format/constants.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from '../index-format/manifest.js';
 import { createStagingDir, publishSnapshot } from '../index-format/publish.js';
@@ -19,6 +18,8 @@ import { startSearchShards } from './search-index.js';
 import { SpillDir } from './spill/spill-dir.js';
 import { validateCatalog } from './validate/validate-catalog.js';
 import { writeIndexes } from './write/write-indexes.js';
+import { newRecordPackr } from './write/record-packr.js';
+import { startEdgeRecords } from './write/start-edge-records.js';
 import { writeRecordTables } from './write/write-records.js';
 import { writeAllViews } from './write-views.js';
 
@@ -85,7 +86,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       .slice(0, 16);
 
     progress.start('deriving');
-    const packr = new Packr({ structures: [], maxSharedStructures: 64 });
+    const packr = newRecordPackr();
     const staging = createStagingDir(outDir);
     try {
       const build = deriveBuild(validated, spill, budget, { rawDir, outDir: staging, buildId, packr, log, onRow: progress.tick });
@@ -101,7 +102,10 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       });
       searchJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
       progress.start('writing records');
-      const recordShards = await writeRecordTables(ctx);
+      // Files and lyrics on a third thread: the search worker is done long before the records.
+      const edgeJob = startEdgeRecords(build.edgeRecords(staging), (rows) => progress.add(rows));
+      edgeJob.catch(() => undefined); // awaited below
+      const recordShards = [...(await writeRecordTables(ctx)), ...(await edgeJob)];
       progress.done();
       progress.start('writing indexes');
       const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: budget.share(0.5) });

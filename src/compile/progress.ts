@@ -34,6 +34,12 @@ export class Progress {
     if ((this.rows & 1023) === 0) this.draw(false);
   };
 
+  /** Counts `n` rows at once (rows done on a worker thread). */
+  add(n: number): void {
+    this.rows += n;
+    this.draw(false);
+  }
+
   private draw(force: boolean): void {
     if (!this.enabled) return;
     const now = Date.now();

@@ -54,6 +54,18 @@ export class IssueLog {
     lines.add(issue.line);
   }
 
+  /** The lines rejected in `file`, ascending: what a second pass on another thread must skip. */
+  rejectedLinesOf(file: string): number[] {
+    return [...(this.rejectedLines.get(file) ?? [])].sort((a, b) => a - b);
+  }
+
+  /** A log for a second pass elsewhere: it knows which lines the first pass rejected, nothing more. */
+  static skipping(lines: Readonly<Record<string, readonly number[]>>): IssueLog {
+    const log = new IssueLog();
+    for (const [file, rejected] of Object.entries(lines)) log.rejectedLines.set(file, new Set(rejected));
+    return log;
+  }
+
   isRejected(file: string, line: number): boolean {
     return this.rejectedLines.get(file)?.has(line) ?? false;
   }

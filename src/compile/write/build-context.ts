@@ -27,8 +27,6 @@ export interface BuildContext {
   /** By accepted album_tracks row. */
   readonly trackDisc: Uint32Array;
   readonly trackNumber: Uint32Array;
-  /** By file ordinal: its song. */
-  readonly fileSong: Uint32Array;
   /** By lyrics ordinal. */
   readonly lyricsLanguages: StringColumn;
   readonly artistGenres: ListColumn;

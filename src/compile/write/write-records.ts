@@ -21,7 +21,8 @@ export function joinArtistNames(names: readonly string[]): string | null {
 /**
  * The second pass: reads each entity file again, row by row, and writes its records in ordinal
  * order with everything the interfaces show, derived fields included, looked up in mapped
- * columns. Memory stays flat: one row at a time.
+ * columns. Memory stays flat: one row at a time. Files and lyrics are written on another thread
+ * meanwhile (edge-records.ts).
  */
 export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard[]> {
   const { songs, albums, artists, playlists, inherit } = ctx;
@@ -98,32 +99,6 @@ export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard
       lyricsLanguages: Array.from(targetsOf(songLyrics, s), (l) => ctx.lyricsLanguages.get(l)),
     };
   });
-
-  await table('files', 'files', (row, f) => {
-    const songMs = songs.duration[ctx.fileSong[f]];
-    return {
-      id: row.id,
-      songId: row.song_id,
-      mimeType: row.mime_type,
-      codec: str(row.codec),
-      lossless: row.lossless === true,
-      bitrateKbps: int(row.bitrate_kbps),
-      sampleRateHz: int(row.sample_rate_hz),
-      channels: int(row.channels),
-      sizeBytes: int(row.size_bytes),
-      durationMs: int(row.duration_ms) ?? (Number.isNaN(songMs) ? null : songMs),
-      streamUrl: str(row.stream_url),
-      downloadUrl: str(row.download_url),
-      preferred: row.preferred === true,
-    };
-  });
-
-  await table('lyrics', 'lyrics', (row) => ({
-    songId: row.song_id,
-    language: row.language,
-    text: row.text,
-    ttml: str(row.ttml),
-  }));
 
   const playlistTracks = rel('playlist.tracks');
   await table('playlists', 'playlists', (row, p) => ({
