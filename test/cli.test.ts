@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { compileCatalog } from '../src/compile/compile.js';
 import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
 
 const omm = fileURLToPath(new URL('../bin/omm', import.meta.url));
@@ -86,6 +88,24 @@ describe('omm CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('songs.csv:6: column name: required value is empty [E_RAW_ROW]');
   });
+  it('the built compile reads files.csv and writes files and lyrics on worker threads: the same errors, the same rows skipped, the same snapshot as in one thread', async () => {
+    const raw = writeRaw({ ...SMALL_CATALOG, files: `${SMALL_CATALOG.files}\nf4,100,audio/mpeg,mp3,false,fast,,,,,,,\nf5,999,audio/mpeg,mp3,false,,,,,,,,\nf6,101,audio/mpeg,mp3,false,128,,,,,,,` });
+    const failed = run('compile', raw, '--out', tempDir());
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain('files.csv:5: column bitrate_kbps');
+    expect(failed.stderr).toContain('files.csv:6: column song_id');
+    const threaded = tempDir();
+    expect(run('compile', raw, '--out', threaded, '--skip-invalid', '-q').code).toBe(0);
+    const inProcess = tempDir();
+    await compileCatalog({ rawDir: raw, outDir: inProcess, skipInvalid: true });
+    const digests = (out: string) => {
+      const dir = join(out, readFileSync(join(out, 'current'), 'utf8').trim());
+      return readdirSync(dir).sort().map((f) => `${f} ${createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')}`);
+    };
+    expect(digests(threaded)).toEqual(digests(inProcess));
+    expect(digests(threaded).some((f) => f.startsWith('files.'))).toBe(true);
+  });
+
   it('serve: every option has its environment variable, and a bad value from either names its flag', () => {
     const help = run('serve', '--help').stdout;
     const options = help.slice(help.indexOf('Options:'), help.indexOf('-h, --help'));

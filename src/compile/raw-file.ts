@@ -54,6 +54,17 @@ export class IssueLog {
     lines.add(issue.line);
   }
 
+  /** What another thread's log holds, to be added to this one with `merge`. */
+  exported(): { fileIssues: RawIssue[]; rejected: RejectedRow[] } {
+    return { fileIssues: this.issues.filter((i) => i.line === 0), rejected: [...this.rows] };
+  }
+
+  /** Adds what another thread's log exported. */
+  merge(from: { fileIssues: readonly RawIssue[]; rejected: readonly RejectedRow[] }): void {
+    for (const issue of from.fileIssues) this.record(issue);
+    for (const row of from.rejected) this.reject(row.issue, row.cells);
+  }
+
   /** The lines rejected in `file`, ascending: what a second pass on another thread must skip. */
   rejectedLinesOf(file: string): number[] {
     return [...(this.rejectedLines.get(file) ?? [])].sort((a, b) => a - b);

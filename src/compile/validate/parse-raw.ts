@@ -4,12 +4,13 @@ import type { RawIssue } from '../compile-error.js';
 import type { MemoryBudget } from '../memory-budget.js';
 import { readRawFile, type IssueLog, type ParsedRow, type RawFileRead } from '../raw-file.js';
 import { releaseDateKey } from '../sort-keys.js';
-import { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
+import { mapU32Column, NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
 import { FixedSorter } from '../spill/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
+import { startParseFiles } from './start-parse-files.js';
 import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
 
 type Problem = Omit<RawIssue, 'file' | 'line'>;
@@ -89,6 +90,13 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     };
   }
   const fileIds = new FixedSorter(spill.path, spill.name('file-ids'), 4, 3, sorterBytes);
+
+  // files.csv on a worker meanwhile; what it leaves is added to the sorters at the end.
+  const filesPaths = { lines: spill.file('files.lines'), ids: spill.file('files.ids'), preferred: spill.file('files.preferred'), songRefs: spill.file('files.song-refs'), fileIds: spill.file('files.file-ids') };
+  const filesJob = startParseFiles({ dir, paths: filesPaths }, (rows) => {
+    if (onRow) for (let i = 0; i < rows; i++) onRow();
+  });
+  filesJob.catch(() => undefined); // awaited below
 
   const readFile = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
     read.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
@@ -178,17 +186,6 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     }, { disc, track });
   }
   {
-    const ids = new StringColumnWriter(spill.file('files.ids'));
-    const preferred = new NumberColumnWriter(spill.file('files.preferred'), 'u32');
-    await readRefs('files', { song_id: 'songs' }, (row) => {
-      const id = row.id as string;
-      hashId(id);
-      fileIds.add(idHash[0], idHash[1], idHash[2], ids.length);
-      ids.push(id);
-      preferred.push(row.preferred === true ? 1 : 0);
-    }, { ids, preferred });
-  }
-  {
     const language = new StringColumnWriter(spill.file('lyrics.language'));
     await readRefs('lyrics', { song_id: 'songs' }, (row) => void language.push(row.language as string), { language });
   }
@@ -228,5 +225,20 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     entities[entity].ids.add(idHash[0], idHash[1], idHash[2], ((refKind(entity, 'explore_items', 'resource_id') << ROW_BITS) | exploreItems.length) >>> 0);
     exploreItems.push({ group, position: num(row.position, NO_POSITION), line, resourceId });
   });
+  // files.csv's records go into the sorters after everything else: a sort is stable and a
+  // song's own rows went in first, which is all resolving needs (the order among referring rows
+  // of different files changes nothing it writes).
+  const files = await filesJob;
+  log.merge(files);
+  read.set('files', files.read);
+  refs.files = { rows: files.rows, lines: filesPaths.lines, columns: { ids: filesPaths.ids, preferred: filesPaths.preferred } };
+  addRecords(filesPaths.songRefs, entities.songs.ids);
+  addRecords(filesPaths.fileIds, fileIds);
   return { entities, refs, fileIds, genres, exploreGroups, exploreItems, read };
+}
+
+/** Adds a file of sorter records (u32 x 4 each, parse-files.ts) to `sorter`. */
+function addRecords(path: string, sorter: FixedSorter): void {
+  const words = mapU32Column(path);
+  for (let i = 0; i + 3 < words.length; i += 4) sorter.add(words[i], words[i + 1], words[i + 2], words[i + 3]);
 }
