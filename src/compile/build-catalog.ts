@@ -14,17 +14,12 @@ import type { SpillDir } from './spill/spill-dir.js';
 import { openEntity, type EntityColumns } from './validate/entity-files.js';
 import type { ValidatedCatalog } from './validate/validate-catalog.js';
 import type { BuildContext } from './write/build-context.js';
-import type { EdgeRecordsJob } from './write/edge-records.js';
 import { planExplore } from './write/plan-explore.js';
 
 export interface DerivedBuild {
   readonly context: BuildContext;
   readonly orderFiles: { songs: EntityOrderFiles; albums: EntityOrderFiles; artists: EntityOrderFiles; playlists: EntityOrderFiles };
   readonly explore: ExploreGroup[];
-  /** What the records worker reads (column files only): the files and lyrics tables. */
-  readonly edgeRecords: (outDir: string) => EdgeRecordsJob;
-  /** What the search worker reads (column files only). */
-  readonly search: (outDir: string, budgetBytes: number) => SearchBuild;
 }
 
 export interface DeriveOptions {
@@ -34,7 +29,15 @@ export interface DeriveOptions {
   readonly packr: Packr;
   readonly log: IssueLog;
   readonly onRow?: () => void;
+  /**
+   * Called as soon as the search index's inputs exist (orders and credits), before the rest is
+   * derived, so the search worker can start: what it reads (column files only).
+   */
+  readonly onSearchInputs?: (search: SearchInputs) => void;
 }
+
+/** The search build for a staging directory and a memory share. */
+export type SearchInputs = (outDir: string, budgetBytes: number) => SearchBuild;
 
 /**
  * Everything between the first pass and the writers, on column files: relations grouped by
@@ -58,10 +61,26 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
     artists: orderOf(artists, 'artists'),
     playlists: orderOf(playlists, 'playlists'),
   };
+  const credits = (adj: AdjacencyFiles) => ({ offsets: adj.offsets, targets: adj.targets, artistNames: v.entities.artists.names });
+  const search = (outDir: string, budgetBytes: number): SearchBuild => ({
+    outDir,
+    buildId: options.buildId,
+    spillDir: spill.path,
+    budgetBytes,
+    documents: [
+      { type: 'song', ordinals: orderFiles.songs.orders.get('popularity')!, names: v.entities.songs.names, artists: credits(raw.songArtists) },
+      { type: 'album', ordinals: orderFiles.albums.orders.get('popularity')!, names: v.entities.albums.names, artists: credits(raw.albumArtists) },
+      { type: 'artist', ordinals: orderFiles.artists.orders.get('popularity')!, names: v.entities.artists.names },
+      { type: 'playlist', ordinals: orderFiles.playlists.orders.get('popularity')!, names: v.entities.playlists.names },
+    ],
+  });
+  options.onSearchInputs?.(search);
   const orders = { songs: mapOrders(orderFiles.songs), albums: mapOrders(orderFiles.albums), artists: mapOrders(orderFiles.artists), playlists: mapOrders(orderFiles.playlists) };
 
   const inherit = new SongInheritance(songs, albums, mapU32Column(raw.primaryAlbum));
-  const derived = deriveRelations(raw, orders.songs, orders.albums, artists, v.genres.length, songs.count, inherit, spill, budget);
+  // With the search index building beside it, the rest of the sorts get half the budget.
+  const rest = options.onSearchInputs ? budget.share(0.5) : budget;
+  const derived = deriveRelations(raw, orders.songs, orders.albums, artists, v.genres.length, songs.count, inherit, spill, rest);
   const artistGenres = ListColumn.open(derived.artistGenres);
   const stations = planStations(
     {
@@ -101,28 +120,7 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
     stations,
     orders,
   };
-  const search = (outDir: string, budgetBytes: number): SearchBuild => ({
-    outDir,
-    buildId: options.buildId,
-    spillDir: spill.path,
-    budgetBytes,
-    documents: [
-      { type: 'song', ordinals: orderFiles.songs.orders.get('popularity')!, names: v.entities.songs.names, artists: credits(relationFiles.get('song.artists')!) },
-      { type: 'album', ordinals: orderFiles.albums.orders.get('popularity')!, names: v.entities.albums.names, artists: credits(relationFiles.get('album.artists')!) },
-      { type: 'artist', ordinals: orderFiles.artists.orders.get('popularity')!, names: v.entities.artists.names },
-      { type: 'playlist', ordinals: orderFiles.playlists.orders.get('popularity')!, names: v.entities.playlists.names },
-    ],
-  });
-  const credits = (adj: AdjacencyFiles) => ({ offsets: adj.offsets, targets: adj.targets, artistNames: v.entities.artists.names });
-  const edgeRecords = (outDir: string): EdgeRecordsJob => ({
-    rawDir: options.rawDir,
-    outDir,
-    buildId: options.buildId,
-    rejectedLines: { 'files.csv': options.log.rejectedLinesOf('files.csv'), 'lyrics.csv': options.log.rejectedLinesOf('lyrics.csv') },
-    fileSongPath: v.edges.files.owners,
-    songDurationPath: v.entities.songs.duration,
-  });
-  return { context, orderFiles, explore, search, edgeRecords };
+  return { context, orderFiles, explore };
 }
 
 function relationsByName(raw: RawRelations, derived: ReturnType<typeof deriveRelations>, stationTracks: AdjacencyFiles): Map<string, AdjacencyFiles> {

@@ -14,11 +14,12 @@ import { MemoryBudget } from './memory-budget.js';
 import { Progress, type PhaseTiming } from './progress.js';
 import { IssueLog } from './raw-file.js';
 import { writeRejects } from './rejects.js';
-import { startSearchShards } from './search-index.js';
+import { startSearchShards, type NamedSearchShard } from './search-index.js';
 import { SpillDir } from './spill/spill-dir.js';
 import { validateCatalog } from './validate/validate-catalog.js';
 import { writeIndexes } from './write/write-indexes.js';
 import { newRecordPackr } from './write/record-packr.js';
+import { edgeRecordsJob } from './write/edge-records.js';
 import { startEdgeRecords } from './write/start-edge-records.js';
 import { writeRecordTables } from './write/write-records.js';
 import { writeAllViews } from './write-views.js';
@@ -88,28 +89,40 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     progress.start('deriving');
     const packr = newRecordPackr();
     const staging = createStagingDir(outDir);
+    // Three threads from here: this one derives and then writes most records; one worker writes
+    // the files and lyrics records (they need nothing derived); another builds the search index
+    // as soon as its inputs are derived. The budget's sorters are shared with the search build.
+    const background: Promise<unknown>[] = [];
     try {
-      const build = deriveBuild(validated, spill, budget, { rawDir, outDir: staging, buildId, packr, log, onRow: progress.tick });
-      progress.done();
-      const ctx = build.context;
-      // The search index is built on a worker (the second core) while this thread writes the
-      // records and indexes: the budget is shared between the two.
+      const edgeJob = startEdgeRecords(edgeRecordsJob(validated, log, rawDir, staging, buildId), (rows) => progress.add(rows));
+      background.push(edgeJob);
       const searchStarted = Date.now();
       let searchSeconds = 0;
-      const searchJob = startSearchShards(build.search(staging, budget.sorterBytes(2))).then((shards) => {
-        searchSeconds = (Date.now() - searchStarted) / 1000;
-        return shards;
+      let searchJob: Promise<NamedSearchShard[]> | null = null;
+      const build = deriveBuild(validated, spill, budget, {
+        rawDir,
+        outDir: staging,
+        buildId,
+        packr,
+        log,
+        onRow: progress.tick,
+        onSearchInputs: (search) => {
+          searchJob = startSearchShards(search(staging, budget.sorterBytes(2))).then((shards) => {
+            searchSeconds = (Date.now() - searchStarted) / 1000;
+            return shards;
+          });
+          background.push(searchJob);
+        },
       });
-      searchJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+      for (const job of background) job.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+      progress.done();
+      const ctx = build.context;
       progress.start('writing records');
-      // Files and lyrics on a third thread: the search worker is done long before the records.
-      const edgeJob = startEdgeRecords(build.edgeRecords(staging), (rows) => progress.add(rows));
-      edgeJob.catch(() => undefined); // awaited below
       const recordShards = [...(await writeRecordTables(ctx)), ...(await edgeJob)];
       progress.done();
       progress.start('writing indexes');
       const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: budget.share(0.5) });
-      const searchShards = await searchJob;
+      const searchShards = await searchJob!;
       progress.done();
 
       const listed: ManifestShard[] = [
@@ -171,6 +184,8 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
         phases: [...progress.timings, { phase: 'search index (worker)', seconds: searchSeconds, rows: ctx.songs.count }],
       };
     } catch (err) {
+      // A worker may still be writing into staging or reading the spill: let it finish first.
+      await Promise.allSettled(background);
       rmSync(staging, { recursive: true, force: true });
       throw err;
     }

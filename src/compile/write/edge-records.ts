@@ -3,6 +3,7 @@ import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import { IssueLog, readRawFile } from '../raw-file.js';
 import { mapF64Column, mapU32Column } from '../spill/columns.js';
+import type { ValidatedCatalog } from '../validate/validate-catalog.js';
 import { DECLARED_STRUCTURES, newRecordPackr, sharedStructureCount } from './record-packr.js';
 
 /** What the files and lyrics tables are written from: paths and plain data, so it can cross to a worker. */
@@ -16,6 +17,18 @@ export interface EdgeRecordsJob {
   readonly fileSongPath: string;
   /** f64 column by song: duration in ms, NaN when missing. */
   readonly songDurationPath: string;
+}
+
+/** The job for a compile's validated catalog: `log` knows the rows the first pass rejected. */
+export function edgeRecordsJob(v: ValidatedCatalog, log: IssueLog, rawDir: string, outDir: string, buildId: string): EdgeRecordsJob {
+  return {
+    rawDir,
+    outDir,
+    buildId,
+    rejectedLines: { 'files.csv': log.rejectedLinesOf('files.csv'), 'lyrics.csv': log.rejectedLinesOf('lyrics.csv') },
+    fileSongPath: v.edges.files.owners,
+    songDurationPath: v.entities.songs.duration,
+  };
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
