@@ -11,7 +11,6 @@ export type CellResult = CellValue | CellProblem;
 
 const ID = /^[A-Za-z0-9._~-]{1,64}$/;
 const INT = /^[0-9]{1,16}$/;
-const DATE = /^([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?$/;
 const RFC3339 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$/;
 const OMM_ID = /^[0-9a-z]{16}$/;
 const MAX_TEXT = 4096;
@@ -22,18 +21,40 @@ const bad = (message: string): CellResult => new CellProblem(message);
 const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i;
 const show = (raw: string): string => JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
 
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The number of `count` ASCII digits at `at`, or -1. */
+function digitsAt(text: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Whether `text` has the shape YYYY, YYYY-MM or YYYY-MM-DD (the DATE pattern), by character codes. */
+function isDateShape(text: string): boolean {
+  const n = text.length;
+  if (n !== 4 && n !== 7 && n !== 10) return false;
+  if (digitsAt(text, 0, 4) < 0) return false;
+  if (n >= 7 && (text.charCodeAt(4) !== 45 || digitsAt(text, 5, 2) < 0)) return false;
+  return n < 10 || (text.charCodeAt(7) === 45 && digitsAt(text, 8, 2) >= 0);
+}
+
+/** YYYY, YYYY-MM or YYYY-MM-DD naming a real day of the proleptic Gregorian calendar from year 1000 (no allocation: it runs per cell). */
 export function isValidCalendarDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const year = Number(m[1]);
+  if (!isDateShape(text)) return false;
+  const year = digitsAt(text, 0, 4);
   if (year < 1000) return false;
-  if (m[2] === undefined) return true;
-  const month = Number(m[2]);
+  if (text.length === 4) return true;
+  const month = digitsAt(text, 5, 2);
   if (month < 1 || month > 12) return false;
-  if (m[3] === undefined) return true;
-  const day = Number(m[3]);
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day >= 1 && day <= days;
+  if (text.length === 7) return true;
+  const day = digitsAt(text, 8, 2);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month]);
 }
 
 /**
@@ -68,12 +89,12 @@ export function validateCell(kind: ColumnKind, raw: string): CellResult {
     }
     case 'date': {
       const text = raw.trim();
-      if (!DATE.test(text)) return bad(`${show(raw)} is not YYYY, YYYY-MM or YYYY-MM-DD`);
+      if (!isDateShape(text)) return bad(`${show(raw)} is not YYYY, YYYY-MM or YYYY-MM-DD`);
       return isValidCalendarDate(text) ? ok(text) : bad(`${show(raw)} is not a real calendar date`);
     }
     case 'datetime': {
       const text = raw.trim();
-      const dateOnly = DATE.test(text) && text.length === 10;
+      const dateOnly = text.length === 10 && isDateShape(text);
       if (!dateOnly && !RFC3339.test(text)) return bad(`${show(raw)} is not YYYY-MM-DD or an RFC 3339 timestamp`);
       if (!isValidCalendarDate(text.slice(0, 10))) return bad(`${show(raw)} is not a real calendar date`);
       const ms = Date.parse(dateOnly ? `${text}T00:00:00Z` : text);
