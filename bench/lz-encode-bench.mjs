@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// omm-lz encoding, JavaScript (LzEncoder) against C (native/lz.c), on a snapshot's own records:
+// CPU µs per record and bytes per record (which must agree), alternating passes.
+// Usage: node bench/lz-encode-bench.mjs SNAPSHOT [--table view-v1-song] [--records 200000]
+// Needs `npm run build` and the native addon.
+import { arg } from './cli-args.mjs';
+import { Snapshot } from '../dist/index-format/snapshot.js';
+import { LzEncoder } from '../dist/index-format/lz-codec.js';
+import { createRecordEncoder, nativeLzEncoderAvailable } from '../dist/index-format/lz-encoder.js';
+import { RECORD_DICTIONARY_BYTES } from '../dist/index-format/record-table.js';
+
+if (!nativeLzEncoderAvailable()) throw new Error('the native addon (with lz.c) is not built: npm install');
+const snapshot = Snapshot.open(process.argv[2]);
+const table = snapshot.records(arg('table', 'view-v1-song'));
+const count = Math.min(Number(arg('records', '200000')), table.count);
+const records = Array.from({ length: count }, (_, i) => Buffer.from(table.raw(i)));
+const dictionary = Buffer.concat(records.slice(0, 1000)).subarray(0, RECORD_DICTIONARY_BYTES);
+for (let pass = 0; pass < 3; pass++) {
+  for (const [name, encoder] of [['javascript', new LzEncoder(dictionary)], ['native', createRecordEncoder(dictionary)]]) {
+    const start = process.cpuUsage();
+    let bytes = 0;
+    for (const r of records) bytes += encoder.encode(r).length;
+    const used = process.cpuUsage(start);
+    console.log(`${name.padEnd(10)} ${((used.user + used.system) / count).toFixed(2)} µs/record, ${(bytes / count).toFixed(1)} bytes/record`);
+  }
+}
