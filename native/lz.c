@@ -45,9 +45,17 @@ static void encoder_free(napi_env env, void* data, void* hint) {
   free(e);
 }
 
+// Eight bytes at a time, the first differing byte found from the XOR (the same length as the
+// JavaScript's four-then-one loop).
 static uint32_t match_length(const uint8_t* w, uint32_t a, uint32_t b, uint32_t max) {
   uint32_t l = MIN_MATCH;
-  while (l + 4 <= max && word_at(w + a + l) == word_at(w + b + l)) l += 4;
+  while (l + 8 <= max) {
+    uint64_t x, y;
+    memcpy(&x, w + a + l, 8);
+    memcpy(&y, w + b + l, 8);
+    if (x != y) return l + (uint32_t)(__builtin_ctzll(x ^ y) >> 3);
+    l += 8;
+  }
   while (l < max && w[a + l] == w[b + l]) l++;
   return l;
 }
