@@ -19,8 +19,7 @@ import { SpillDir } from './spill/spill-dir.js';
 import { validateCatalog } from './validate/validate-catalog.js';
 import { writeIndexes } from './write/write-indexes.js';
 import { newRecordPackr } from './write/record-packr.js';
-import { edgeRecordsJob } from './write/edge-records.js';
-import { startEdgeRecords } from './write/start-edge-records.js';
+import { edgeRecordsJob, startEdgeRecords } from './write/edge-records.js';
 import { writeRecordTables } from './write/write-records.js';
 import { writeAllViews } from './write-views.js';
 

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { WrittenShard } from '../index-format/shard-writer.js';
 import { buildSearchIndex, type SearchDocumentFiles } from './search-build/index.js';
 import { SpillDir } from './spill/spill-dir.js';
+import { runWorkerJob } from './worker-job.js';
 
 export type { SearchDocumentFiles } from './search-build/index.js';
 
@@ -38,21 +36,10 @@ export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
   });
 }
 
-const workerFile = fileURLToPath(new URL('./search-worker.js', import.meta.url));
-
 /**
- * Builds the search shards on a worker thread, so the second core does it while this thread
- * writes the records. Runs on this thread when the compiled worker is not there (TypeScript
- * sources under a test runner).
+ * Builds the search shards on a worker thread (search-worker.ts), so the second core does it
+ * while this thread derives and writes the records.
  */
 export function startSearchShards(build: SearchBuild): Promise<NamedSearchShard[]> {
-  if (!existsSync(workerFile)) return Promise.resolve().then(() => writeSearchShards(build));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: build });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`search index worker exited with code ${code}`));
-    });
-  });
+  return runWorkerJob('search index', './search-worker.js', import.meta.url, build, () => writeSearchShards(build));
 }

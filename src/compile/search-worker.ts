@@ -1,5 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { writeSearchShards, type SearchBuild } from './search-index.js';
+import { writeSearchShards } from './search-index.js';
+import { serveWorkerJob } from './worker-job.js';
 
-/** Worker-thread entry: writes the search shards and posts their descriptions back. */
-parentPort!.postMessage(writeSearchShards(workerData as SearchBuild));
+/** Worker-thread entry: writes the search shards (search-index.ts). */
+await serveWorkerJob(writeSearchShards);

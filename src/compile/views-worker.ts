@@ -1,5 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { serveWorkerJob } from './worker-job.js';
 import { writeViews, type ViewsBuild } from './write-views.js';
 
-/** Worker-thread entry: renders one interface's views and posts the shards' descriptions back. */
-parentPort!.postMessage(writeViews(workerData as ViewsBuild));
+/** Worker-thread entry: renders one interface's views (write-views.ts). */
+await serveWorkerJob((build: ViewsBuild) => writeViews(build));

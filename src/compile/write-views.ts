@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { RecordTableWriter } from '../index-format/record-table.js';
 import type { WrittenShard } from '../index-format/shard-writer.js';
 import { Snapshot } from '../index-format/snapshot.js';
@@ -10,6 +7,7 @@ import { OmRenderer } from '../interfaces/openmusic/render.js';
 import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../catalog/views.js';
 import { emptyInclude } from '../interfaces/v1/spec.js';
 import { V1Renderer } from '../interfaces/v1/render.js';
+import { runWorkerJob } from './worker-job.js';
 
 export interface ViewsBuild {
   readonly staging: string;
@@ -53,26 +51,14 @@ function defaultView(cat: Catalog, iface: ViewInterface): (type: ViewType, ordin
   return (type, ordinal) => om.resource(OM_TYPE[type], ordinal);
 }
 
-const workerFile = fileURLToPath(new URL('./views-worker.js', import.meta.url));
-
 /**
- * Renders both interfaces' views at once: interface 2 on a worker thread (the second core),
- * interface 1 on this one. Runs both here when the compiled worker is not there (TypeScript
- * sources under a test runner). Shards come back in a fixed order: interface 1, then 2.
+ * Renders both interfaces' views at once: interface 2 on a worker thread (views-worker.ts, the
+ * second core), interface 1 on this one. Shards come back in a fixed order: interface 1, then 2.
  */
 export async function writeAllViews(staging: string, buildId: string, onRow?: () => void): Promise<WrittenShard[]> {
   const om: ViewsBuild = { staging, buildId, iface: 'om' };
-  const omJob = existsSync(workerFile)
-    ? new Promise<WrittenShard[]>((resolve, reject) => {
-        const worker = new Worker(workerFile, { workerData: om });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => {
-          if (code !== 0) reject(new Error(`views worker exited with code ${code}`));
-        });
-      })
-    : null;
-  omJob?.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+  const omJob = runWorkerJob('views', './views-worker.js', import.meta.url, om, () => writeViews(om, onRow));
+  omJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
   const v1 = writeViews({ staging, buildId, iface: 'v1' }, onRow);
-  return [...v1, ...(omJob ? await omJob : writeViews(om, onRow))];
+  return [...v1, ...(await omJob)];
 }

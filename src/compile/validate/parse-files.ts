@@ -2,6 +2,7 @@ import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import type { RawIssue } from '../compile-error.js';
 import { IssueLog, readRawFile, type RawFileRead, type RejectedRow } from '../raw-file.js';
 import { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
+import { rowBatches, runWorkerJob, type RowsDone } from '../worker-job.js';
 import { hashId, idHash } from './id-hash.js';
 import { MAX_ROWS, refKind, ROW_BITS } from './raw-refs.js';
 
@@ -34,7 +35,7 @@ export interface ParsedFiles {
   readonly rejected: RejectedRow[];
 }
 
-export async function parseFilesCsv(job: ParseFilesJob, onRows?: (rows: number) => void): Promise<ParsedFiles> {
+export async function parseFilesCsv(job: ParseFilesJob, onRows?: RowsDone): Promise<ParsedFiles> {
   const log = new IssueLog(Number.MAX_SAFE_INTEGER);
   const lines = new NumberColumnWriter(job.paths.lines, 'u32');
   const ids = new StringColumnWriter(job.paths.ids);
@@ -42,7 +43,7 @@ export async function parseFilesCsv(job: ParseFilesJob, onRows?: (rows: number) 
   const songRefs = new NumberColumnWriter(job.paths.songRefs, 'u32');
   const fileIds = new NumberColumnWriter(job.paths.fileIds, 'u32');
   const kind = refKind('songs', 'files', 'song_id') << ROW_BITS;
-  let pending = 0;
+  const rows = rowBatches(onRows);
   const read = await readRawFile(job.dir, RAW_FILE_BY_NAME.get('files')!, log, (row, line) => {
     if (lines.length >= MAX_ROWS) return { code: 'E_RAW_ROW', message: `files.csv has more than ${MAX_ROWS - 1} rows` };
     const r = lines.length;
@@ -54,13 +55,8 @@ export async function parseFilesCsv(job: ParseFilesJob, onRows?: (rows: number) 
     hashId(row.song_id as string);
     pushRecord(songRefs, (kind | r) >>> 0);
     lines.push(line);
-  }, { onProgress: () => {
-    if (++pending === 16_384) {
-      onRows?.(pending);
-      pending = 0;
-    }
-  } });
-  onRows?.(pending);
+  }, { onProgress: rows.tick });
+  rows.flush();
   for (const w of [lines, ids, preferred, songRefs, fileIds]) w.finish();
   const { fileIssues, rejected } = log.exported();
   return { read, rows: lines.length, fileIssues, rejected };
@@ -72,4 +68,9 @@ function pushRecord(column: NumberColumnWriter, value: number): void {
   column.push(idHash[1]);
   column.push(idHash[2]);
   column.push(value);
+}
+
+/** Reads files.csv on a worker thread (parse-files-worker.ts) while this one reads the other raw files. */
+export function startParseFiles(job: ParseFilesJob, onRows?: RowsDone): Promise<ParsedFiles> {
+  return runWorkerJob('files.csv', './parse-files-worker.js', import.meta.url, job, (here) => parseFilesCsv(job, here), onRows);
 }

@@ -10,7 +10,7 @@ import type { SpillDir } from '../spill/spill-dir.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
-import { startParseFiles } from './start-parse-files.js';
+import { startParseFiles } from './parse-files.js';
 import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
 
 type Problem = Omit<RawIssue, 'file' | 'line'>;

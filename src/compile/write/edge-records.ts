@@ -4,6 +4,8 @@ import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import { IssueLog, readRawFile } from '../raw-file.js';
 import { mapF64Column, mapU32Column } from '../spill/columns.js';
 import type { ValidatedCatalog } from '../validate/validate-catalog.js';
+import { rowBatches, runWorkerJob, type RowsDone } from '../worker-job.js';
+import { int, str } from './cell-values.js';
 import { DECLARED_STRUCTURES, newRecordPackr, sharedStructureCount } from './record-packr.js';
 
 /** What the files and lyrics tables are written from: paths and plain data, so it can cross to a worker. */
@@ -31,30 +33,24 @@ export function edgeRecordsJob(v: ValidatedCatalog, log: IssueLog, rawDir: strin
   };
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-
 /**
  * Writes the files and lyrics tables (the largest after songs, and needing nothing but their own
  * rows, each file's song and the songs' durations) from a second read of their raw files.
  * `onRows` is told of rows done, now and then.
  */
-export async function writeEdgeRecordTables(job: EdgeRecordsJob, onRows?: (rows: number) => void): Promise<WrittenShard[]> {
+export async function writeEdgeRecordTables(job: EdgeRecordsJob, onRows?: RowsDone): Promise<WrittenShard[]> {
   const packr = newRecordPackr();
   const log = IssueLog.skipping(job.rejectedLines);
   const fileSong = mapU32Column(job.fileSongPath);
   const songMs = mapF64Column(job.songDurationPath);
   const shards: WrittenShard[] = [];
-  let pending = 0;
+  const rows = rowBatches(onRows);
   const table = async (file: 'files' | 'lyrics', build: (row: Record<string, unknown>, ordinal: number) => unknown) => {
     const writer = new RecordTableWriter(job.outDir, file, job.buildId, packr);
     let ordinal = 0;
     await readRawFile(job.rawDir, RAW_FILE_BY_NAME.get(file)!, log, (row) => {
       writer.add(build(row, ordinal++));
-      if (++pending === 16_384) {
-        onRows?.(pending);
-        pending = 0;
-      }
+      rows.tick();
     }, { secondPass: true });
     shards.push(...writer.finish());
   };
@@ -78,8 +74,16 @@ export async function writeEdgeRecordTables(job: EdgeRecordsJob, onRows?: (rows:
     };
   });
   await table('lyrics', (row) => ({ songId: row.song_id, language: row.language, text: row.text, ttml: str(row.ttml) }));
-  onRows?.(pending);
+  rows.flush();
   // A record of another shape would have named a structure the compile's Packr does not have.
   if (sharedStructureCount(packr) !== DECLARED_STRUCTURES) throw new Error('edge records packed a structure that was not declared (record-packr.ts)');
   return shards;
+}
+
+/**
+ * Writes the files and lyrics tables on a worker thread (edge-records-worker.ts) while this one
+ * writes the others.
+ */
+export function startEdgeRecords(job: EdgeRecordsJob, onRows?: RowsDone): Promise<WrittenShard[]> {
+  return runWorkerJob('records', './edge-records-worker.js', import.meta.url, job, (here) => writeEdgeRecordTables(job, here), onRows);
 }

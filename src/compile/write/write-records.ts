@@ -5,11 +5,9 @@ import { readRawFile, type ParsedRow } from '../raw-file.js';
 import { targetsOf, type AdjacencyArrays } from '../relations/adjacency-files.js';
 import { NONE } from '../validate/raw-refs.js';
 import type { BuildContext } from './build-context.js';
+import { int, orNull, str } from './cell-values.js';
 import { isoDate } from './iso-date.js';
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const orNull = (s: string): string | null => (s === '' ? null : s);
 
 /** "A", "A & B", "A, B & C". */
 export function joinArtistNames(names: readonly string[]): string | null {
