@@ -175,10 +175,15 @@ export class CsvParser {
   }
 }
 
+/** Line breaks (`\r\n`, `\n` or a lone `\r`) inside a quoted field's bytes [from, to). */
 function countLineBreaks(buf: Buffer, from: number, to: number): number {
+  // A plain loop over the field only: indexOf would scan past `to` (to the end of the chunk when
+  // the file has no \r at all), once per quoted field.
   let n = 0;
-  for (let i = buf.indexOf(LF, from); i !== -1 && i < to; i = buf.indexOf(LF, i + 1)) n++;
-  // Lone CRs count as line breaks too.
-  for (let i = buf.indexOf(CR, from); i !== -1 && i < to; i = buf.indexOf(CR, i + 1)) if (buf[i + 1] !== LF) n++;
+  for (let i = from; i < to; i++) {
+    const c = buf[i];
+    if (c === LF) n++;
+    else if (c === CR && buf[i + 1] !== LF) n++;
+  }
   return n;
 }

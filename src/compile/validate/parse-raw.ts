@@ -4,13 +4,13 @@ import type { RawIssue } from '../compile-error.js';
 import type { MemoryBudget } from '../memory-budget.js';
 import { readRawFile, type IssueLog, type ParsedRow, type RawFileRead } from '../raw-file.js';
 import { releaseDateKey } from '../sort-keys.js';
-import { mapU32Column, NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
+import { mapU32Column } from '../spill/columns.js';
 import { FixedSorter } from '../spill/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
-import { startParseFiles } from './parse-files.js';
+import { parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
 import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
 
 type Problem = Omit<RawIssue, 'file' | 'line'>;
@@ -64,6 +64,13 @@ export interface ParsedCatalog {
 }
 
 const NO_POSITION = Number.NaN;
+/** The files of references, in the order their records join the sorters. */
+const REF_FILES: readonly ParsedRefName[] = ['album_artists', 'song_artists', 'album_tracks', 'lyrics', 'playlist_tracks', 'station_tracks', 'files'];
+/**
+ * Those this thread reads after the entity files; the worker reads the rest meanwhile. Chosen so
+ * both threads take about as long (songs.csv is the heaviest file per row).
+ */
+const REFS_READ_HERE: ReadonlySet<ParsedRefName> = new Set(['album_artists', 'song_artists', 'album_tracks']);
 const TYPE_ENTITY: Record<ExploreGroupRow['type'], EntityName> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists', station: 'stations' };
 
 /**
@@ -91,12 +98,24 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
   }
   const fileIds = new FixedSorter(spill.path, spill.name('file-ids'), 4, 3, sorterBytes);
 
-  // files.csv on a worker meanwhile; what it leaves is added to the sorters at the end.
-  const filesPaths = { lines: spill.file('files.lines'), ids: spill.file('files.ids'), preferred: spill.file('files.preferred'), songRefs: spill.file('files.song-refs'), fileIds: spill.file('files.file-ids') };
-  const filesJob = startParseFiles({ dir, paths: filesPaths }, (rows) => {
+  // The files of references are read into column files, most of them on a worker meanwhile;
+  // their sorter records are added once the entities are in (see the end).
+  const refPaths = {} as Record<ParsedRefName, RefFilePaths>;
+  for (const file of REF_FILES) {
+    const rule = REF_FILE_RULES[file];
+    refPaths[file] = {
+      lines: spill.file(`${file}.lines`),
+      columns: Object.fromEntries(Object.keys(rule.columns).map((c) => [c, spill.file(`${file}.${c}`)])),
+      records: Object.fromEntries(Object.keys(rule.targets).map((c) => [c, spill.file(`${file}.refs-${c}`)])),
+      ownIds: file === 'files' ? spill.file('files.own-ids') : undefined,
+    };
+  }
+  const refsJob = (files: readonly ParsedRefName[]): ParseRefsJob => ({ dir, files: files.map((file) => ({ file, paths: refPaths[file] })) });
+  const onRows = (rows: number) => {
     if (onRow) for (let i = 0; i < rows; i++) onRow();
-  });
-  filesJob.catch(() => undefined); // awaited below
+  };
+  const worker = startParseRefs(refsJob(REF_FILES.filter((f) => !REFS_READ_HERE.has(f))), onRows);
+  worker.catch(() => undefined); // awaited below
 
   const readFile = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
     read.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
@@ -138,72 +157,15 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     entities[name] = { ...entities[name], files: w.finish() };
   };
 
-  /** A file of references: its rows' lines, each reference into its entity's sorter, and `keep`'s columns. */
-  const readRefs = async (file: RefFile, targets: Record<string, EntityName>, keep: (row: ParsedRow) => Problem | void, columns: Record<string, NumberColumnWriter | StringColumnWriter> = {}) => {
-    const lines = new NumberColumnWriter(spill.file(`${file}.lines`), 'u32');
-    const kinds = Object.entries(targets).map(([column, entity]) => ({ column, sorter: entities[entity].ids, kind: refKind(entity, file, column) << ROW_BITS }));
-    await readFile(file, (row, line) => {
-      const problem = tooMany(`${file}.csv`, lines.length) ?? keep(row);
-      if (problem) return problem;
-      const r = lines.length;
-      for (const { column, sorter, kind } of kinds) {
-        hashId(row[column] as string);
-        sorter.add(idHash[0], idHash[1], idHash[2], (kind | r) >>> 0);
-      }
-      lines.push(line);
-    });
-    lines.finish();
-    const paths: Record<string, string> = {};
-    for (const [name, w] of Object.entries(columns)) {
-      w.finish();
-      paths[name] = w.path;
-    }
-    refs[file] = { rows: lines.length, lines: lines.path, columns: paths };
-  };
-  const refs = {} as Record<RefFile, ParsedRefFile>;
-  const positionColumn = (file: string) => new NumberColumnWriter(spill.file(`${file}.position`), 'f64');
-
   await readEntity('artists');
   await readEntity('albums');
-  {
-    const position = positionColumn('album_artists');
-    await readRefs('album_artists', { album_id: 'albums', artist_id: 'artists' }, (row) => void position.push(num(row.position, NO_POSITION)), { position });
-  }
   await readEntity('songs');
-  {
-    const position = positionColumn('song_artists');
-    await readRefs('song_artists', { song_id: 'songs', artist_id: 'artists' }, (row) => void position.push(num(row.position, NO_POSITION)), { position });
-  }
-  {
-    const disc = new NumberColumnWriter(spill.file('album_tracks.disc'), 'u32');
-    const track = new NumberColumnWriter(spill.file('album_tracks.track'), 'u32');
-    await readRefs('album_tracks', { album_id: 'albums', song_id: 'songs' }, (row) => {
-      const d = num(row.disc_number, 1);
-      const t = row.track_number as number;
-      if (d > 999 || t > 99999) return { code: 'E_RAW_ROW', column: d > 999 ? 'disc_number' : 'track_number', message: 'is out of range (disc <= 999, track <= 99999)' };
-      disc.push(d);
-      track.push(t);
-    }, { disc, track });
-  }
-  {
-    const language = new StringColumnWriter(spill.file('lyrics.language'));
-    await readRefs('lyrics', { song_id: 'songs' }, (row) => void language.push(row.language as string), { language });
-  }
   await readEntity('playlists');
-  {
-    const position = positionColumn('playlist_tracks');
-    await readRefs('playlist_tracks', { playlist_id: 'playlists', song_id: 'songs' }, (row) => void position.push(num(row.position, NO_POSITION)), { position });
-  }
   await readEntity('stations', (row) => {
     const id = row.id as string;
     if (DERIVED_STATION.test(id)) return { code: 'E_RAW_ROW', column: 'id', message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)` };
     return undefined;
   });
-  {
-    const position = positionColumn('station_tracks');
-    await readRefs('station_tracks', { station_id: 'stations', song_id: 'songs' }, (row) => void position.push(num(row.position, NO_POSITION)), { position });
-  }
-
   // The explore feed is editorial and small: its groups stay in memory, its items' resources
   // are resolved with the other references.
   const exploreGroups: ExploreGroupRow[] = [];
@@ -225,19 +187,27 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     entities[entity].ids.add(idHash[0], idHash[1], idHash[2], ((refKind(entity, 'explore_items', 'resource_id') << ROW_BITS) | exploreItems.length) >>> 0);
     exploreItems.push({ group, position: num(row.position, NO_POSITION), line, resourceId });
   });
-  // files.csv's records go into the sorters after everything else: a sort is stable and a
-  // song's own rows went in first, which is all resolving needs (the order among referring rows
-  // of different files changes nothing it writes).
-  const files = await filesJob;
-  log.merge(files);
-  read.set('files', files.read);
-  refs.files = { rows: files.rows, lines: filesPaths.lines, columns: { ids: filesPaths.ids, preferred: filesPaths.preferred } };
-  addRecords(filesPaths.songRefs, entities.songs.ids);
-  addRecords(filesPaths.fileIds, fileIds);
+  // The references' records go into the sorters after every entity row, file by file in a fixed
+  // order whichever thread read them: a sort is stable and an entity's own rows went in first,
+  // which is all resolving needs.
+  const here = await parseRefFiles(refsJob(REF_FILES.filter((f) => REFS_READ_HERE.has(f))), onRows);
+  const there = await worker;
+  const refs = {} as Record<RefFile, ParsedRefFile>;
+  for (const done of [here, there]) {
+    log.merge(done);
+    for (const { file, read: fileRead, rows } of done.files) {
+      read.set(file, fileRead);
+      refs[file] = { rows, lines: refPaths[file].lines, columns: refPaths[file].columns };
+    }
+  }
+  for (const file of REF_FILES) {
+    for (const [column, entity] of Object.entries(REF_FILE_RULES[file].targets)) addRecords(refPaths[file].records[column], entities[entity].ids);
+  }
+  addRecords(refPaths.files.ownIds!, fileIds);
   return { entities, refs, fileIds, genres, exploreGroups, exploreItems, read };
 }
 
-/** Adds a file of sorter records (u32 x 4 each, parse-files.ts) to `sorter`. */
+/** Adds a file of sorter records (u32 x 4 each, parse-refs.ts) to `sorter`. */
 function addRecords(path: string, sorter: FixedSorter): void {
   const words = mapU32Column(path);
   for (let i = 0; i + 3 < words.length; i += 4) sorter.add(words[i], words[i + 1], words[i + 2], words[i + 3]);
