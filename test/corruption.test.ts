@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,27 +11,32 @@ import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
 function readEverything(dir: string, mode: 'pread' | 'mmap'): unknown {
   const snap = Snapshot.open(dir, { mode });
   try {
-    const out: unknown[] = [];
-    for (const table of ['songs', 'albums', 'artists', 'playlists', 'stations', 'genres', 'files', 'lyrics']) {
-      const records = snap.records(table);
-      for (let i = 0; i < records.count; i++) out.push(records.get(i));
-    }
-    for (const { entry } of snap.listShards()) {
-      if (entry.kind === 'KEYS') {
-        const keys = snap.keys(entry.name);
-        for (const probe of ['1', '10', '100', '103', 'p1', 'focus', 'popular', 'rock', 'USRC17607839', '0036000291452', 'abcdefghij012345', 'missing']) out.push(keys.getAll(probe));
-      } else if (entry.kind === 'ARRS') {
-        const arrays = snap.arrays(entry.name);
-        for (const name of arrays.names()) out.push([...arrays.column(name).slice(0, 1e9)]);
-      } else if (entry.kind === 'BLOB') {
-        const shard = snap.blob(entry.name);
-        for (const s of shard.directory.sections) out.push(shard.bytes(shard.section(s.name).start, s.length).toString('base64'));
-      }
-    }
-    return out;
+    return readOpen(snap);
   } finally {
     snap.close();
   }
+}
+
+/** Reads every record, key and array of an open snapshot. */
+function readOpen(snap: Snapshot): unknown {
+  const out: unknown[] = [];
+  for (const table of ['songs', 'albums', 'artists', 'playlists', 'stations', 'genres', 'files', 'lyrics']) {
+    const records = snap.records(table);
+    for (let i = 0; i < records.count; i++) out.push(records.get(i));
+  }
+  for (const { entry } of snap.listShards()) {
+    if (entry.kind === 'KEYS') {
+      const keys = snap.keys(entry.name);
+      for (const probe of ['1', '10', '100', '103', 'p1', 'focus', 'popular', 'rock', 'USRC17607839', '0036000291452', 'abcdefghij012345', 'missing']) out.push(keys.getAll(probe));
+    } else if (entry.kind === 'ARRS') {
+      const arrays = snap.arrays(entry.name);
+      for (const name of arrays.names()) out.push([...arrays.column(name).slice(0, 1e9)]);
+    } else if (entry.kind === 'BLOB') {
+      const shard = snap.blob(entry.name);
+      for (const s of shard.directory.sections) out.push(shard.bytes(shard.section(s.name).start, s.length).toString('base64'));
+    }
+  }
+  return out;
 }
 
 function expectedCodes(file: Buffer, at: number): string[] | 'none' {
@@ -53,11 +58,15 @@ describe.each(modes)('corrupt snapshots raise typed errors (%s)', (mode) => {
   let original: string;
   let files: string[];
   let baseline: unknown;
+  let baselineSnapshotSong: unknown;
   beforeAll(async () => {
     const result = await compileCatalog({ rawDir: writeRaw(SMALL_CATALOG), outDir: tempDir() });
     original = result.snapshotDir;
     files = readdirSync(original).filter((f) => f !== 'rejects.csv').sort();
     baseline = readEverything(original, mode);
+    const snap = Snapshot.open(original, { mode });
+    baselineSnapshotSong = snap.records('songs').get(0);
+    snap.close();
   });
   const copy = (): string => {
     const dir = tempDir('omm-corrupt-');
@@ -152,7 +161,26 @@ describe.each(modes)('corrupt snapshots raise typed errors (%s)', (mode) => {
     const other = await compileCatalog({ rawDir: writeRaw({ ...SMALL_CATALOG, songs: SMALL_CATALOG.songs.replace('Song A', 'Song Z') }), outDir: tempDir() });
     const dir = copy();
     copyFileSync(join(other.snapshotDir, 'artist.id.keys'), join(dir, 'artist.id.keys'));
-    expect(() => Snapshot.open(dir, { mode })).toThrow(expect.objectContaining({ code: 'E_SNAPSHOT_MISMATCH' }));
+    // A table's shards are read when it is first used: the snapshot opens, that table refuses.
+    const snap = Snapshot.open(dir, { mode });
+    try {
+      expect(snap.records('songs').get(0)).toEqual(baselineSnapshotSong);
+      expect(() => snap.keys('artist.id')).toThrow(expect.objectContaining({ code: 'E_SNAPSHOT_MISMATCH' }));
+    } finally {
+      snap.close();
+    }
+    expect(verifySnapshot(dir, { mode }).problems).toEqual([expect.objectContaining({ file: 'artist.id.keys', code: 'E_SNAPSHOT_MISMATCH' })]);
+  });
+
+  it('an open snapshot keeps reading tables it had not read yet after its directory is removed', () => {
+    const dir = copy();
+    const snap = Snapshot.open(dir, { mode });
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      expect(readOpen(snap)).toEqual(baseline);
+    } finally {
+      snap.close();
+    }
   });
 
   it('a missing snapshot is E_SNAPSHOT_MISSING', () => {

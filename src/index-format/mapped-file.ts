@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { FormatError } from './errors.js';
 import { loadNativeAddon, nativeAddonError } from './native-addon.js';
 
@@ -55,9 +55,20 @@ function checkRange(path: string, size: number, offset: number, length: number):
   }
 }
 
-/** Opens a file for random reads: mapped when the native addon loads, positioned reads otherwise. */
-export function openFileBytes(path: string, options: OpenFileOptions = {}): FileBytes {
+/**
+ * Opens a file for random reads: mapped when the native addon loads, positioned reads otherwise.
+ * `held`: a descriptor of the file already open (HeldFile), which this takes over.
+ */
+export function openFileBytes(path: string, options: OpenFileOptions = {}, held?: number): FileBytes {
   const mode = chooseMode(options);
+  if (held !== undefined && mode === 'mmap') {
+    // Map the descriptor's own file (the path may have been removed since): /proc names it.
+    try {
+      return openFileBytes(PROC_FD ? `${PROC_FD}/${held}` : path, options);
+    } finally {
+      closeSync(held);
+    }
+  }
   if (mode === 'mmap') {
     const native = loadNativeAddon();
     if (!native) throw new FormatError('E_IO', `memory mapping is unavailable: ${nativeAddonError()}`, path);
@@ -89,12 +100,7 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}): File
       },
     };
   }
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-  } catch (cause) {
-    throw new FormatError('E_IO', `cannot open: ${(cause as Error).message}`, path, { cause });
-  }
+  let fd: number | undefined = held ?? openOrThrow(path);
   const size = fstatSync(fd).size;
   return {
     path,
@@ -119,4 +125,42 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}): File
       fd = undefined;
     },
   };
+}
+
+/** Where Linux lists a process's open descriptors as paths that reopen the same files. */
+const PROC_FD = existsSync('/proc/self/fd') ? '/proc/self/fd' : null;
+
+function openOrThrow(path: string): number {
+  try {
+    return openSync(path, 'r');
+  } catch (cause) {
+    throw new FormatError('E_IO', `cannot open: ${(cause as Error).message}`, path, { cause });
+  }
+}
+
+/**
+ * A file opened and not yet read: its descriptor tells its size and holds the file, so a snapshot
+ * directory removed meanwhile (an older snapshot past --keep) does not take it away. `open` maps
+ * or reads it when it is first needed; the descriptor passes to what it returns.
+ */
+export class HeldFile {
+  private fd: number | undefined;
+  readonly size: number;
+
+  constructor(readonly path: string) {
+    this.fd = openOrThrow(path);
+    this.size = fstatSync(this.fd).size;
+  }
+
+  open(options: OpenFileOptions = {}): FileBytes {
+    const fd = this.fd;
+    if (fd === undefined) throw new FormatError('E_IO', 'opened twice or after close', this.path);
+    this.fd = undefined;
+    return openFileBytes(this.path, options, fd);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
 }

@@ -12,7 +12,7 @@ import {
 } from './constants.js';
 import { crc32 } from './crc32.js';
 import { FormatError } from './errors.js';
-import { openFileBytes, type FileBytes, type OpenFileOptions } from './mapped-file.js';
+import { openFileBytes, type FileBytes, type HeldFile, type OpenFileOptions } from './mapped-file.js';
 import type { SectionEntry, ShardDirectory } from './shard-writer.js';
 
 export interface ShardHeader {
@@ -190,8 +190,8 @@ export function runSteps<T>(steps: Generator<void, T>): T {
   }
 }
 
-export function openShard(path: string, expectedKind?: ShardKind, options?: OpenFileOptions): Shard {
-  const file = openFileBytes(path, options);
+export function openShard(path: string | HeldFile, expectedKind?: ShardKind, options?: OpenFileOptions): Shard {
+  const file = typeof path === 'string' ? openFileBytes(path, options) : path.open(options);
   try {
     return new Shard(file, expectedKind);
   } catch (err) {

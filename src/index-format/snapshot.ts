@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { Unpackr } from 'msgpackr';
-import { SHARD_KINDS } from './constants.js';
+import { SHARD_KINDS, type ShardKind } from './constants.js';
 import { ArrayTable } from './array-table.js';
 import { FormatError } from './errors.js';
 import { KeyTable } from './key-table.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from './manifest.js';
-import { chooseMode, nativeMmapAvailable, type FileBytes, type OpenFileOptions } from './mapped-file.js';
+import { chooseMode, HeldFile, nativeMmapAvailable, type FileBytes, type OpenFileOptions } from './mapped-file.js';
 import { resolveSnapshotDir } from './publish.js';
 import { RecordTable } from './record-table.js';
 import { openShard, type Shard } from './shard-reader.js';
@@ -20,59 +20,61 @@ export interface OpenSnapshotOptions extends OpenFileOptions {
   readonly mapSearch?: boolean;
 }
 
+/** A shard the manifest lists: its file held open at once, read when a table first needs it. */
+interface ListedShard {
+  readonly entry: ManifestShard;
+  held: HeldFile | null;
+  shard: Shard | null;
+}
+
 /**
- * An open snapshot. Opening reads the manifest and each shard's header and directory: a fixed
- * amount of work per shard, independent of how many rows the snapshot holds. Rows are read
- * (and their pages verified) only when asked for.
+ * An open snapshot. Opening reads the manifest and opens every shard's file (a descriptor, its
+ * size checked against the manifest): no byte of a shard is read, so opening costs the same
+ * whatever the snapshot holds and with a cold page cache. A table's shards are read (header and
+ * directory, their build and kind checked) when the table is first asked for, and rows (their
+ * pages verified) when they are.
  */
 export class Snapshot {
   readonly manifest: Manifest;
-  private readonly shards: Shard[] = [];
+  private readonly manifestFile: Shard;
+  private readonly listed: ListedShard[] = [];
+  /** Indexes into `listed` by kind, then table name, in manifest order. */
+  private readonly byTable = new Map<string, number[]>();
   private readonly recordTables = new Map<string, RecordTable>();
   private readonly keyTables = new Map<string, KeyTable>();
   private readonly arrayTables = new Map<string, ArrayTable>();
   private readonly blobs = new Map<string, Shard>();
   /** Search indexes mapped while the rest is read with positioned reads (OpenSnapshotOptions.mapSearch). */
   private readonly mappedSearch: FileBytes[] = [];
+  private readonly mapSearch: boolean;
   private releases = 0;
   readonly unpackr: Unpackr;
 
-  private constructor(readonly dir: string, options: OpenSnapshotOptions) {
+  private constructor(
+    readonly dir: string,
+    private readonly options: OpenSnapshotOptions,
+  ) {
     const manifestShard = openShard(join(dir, MANIFEST_FILE), SHARD_KINDS.manifest, options);
-    this.shards.push(manifestShard);
-    const manifest = manifestShard.meta as unknown as Manifest;
-    if (manifest.format !== 'omm-snapshot' || manifest.buildId !== manifestShard.buildId || !Array.isArray(manifest.shards)) {
-      throw new FormatError('E_FORMAT_HEADER', 'manifest is not an omm snapshot manifest', manifestShard.path);
-    }
-    this.manifest = manifest;
-    this.unpackr = new Unpackr({ structures: manifest.structures as never, maxSharedStructures: manifest.structures.length });
-
-    const recordShards = new Map<string, Shard[]>();
-    // An explicit `mode: 'pread'` (verification reads every page) keeps everything unmapped.
-    const mapSearch = (options.mapSearch ?? (options.mode ?? 'auto') === 'auto') && chooseMode(options) === 'pread' && nativeMmapAvailable();
-    for (const entry of manifest.shards) {
-      const searchIndex = entry.kind === SHARD_KINDS.blob && entry.name.startsWith('search.');
-      const shard = this.openListedShard(entry, mapSearch && searchIndex ? { ...options, mode: 'mmap' } : options);
-      if (mapSearch && searchIndex) this.mappedSearch.push(shard.file);
-      switch (entry.kind) {
-        case SHARD_KINDS.records: {
-          const list = recordShards.get(entry.name) ?? [];
-          list.push(shard);
-          recordShards.set(entry.name, list);
-          break;
-        }
-        case SHARD_KINDS.keys:
-          this.keyTables.set(entry.name, new KeyTable(shard));
-          break;
-        case SHARD_KINDS.arrays:
-          this.arrayTables.set(entry.name, new ArrayTable(shard));
-          break;
-        default:
-          this.blobs.set(entry.name, shard);
+    this.manifestFile = manifestShard;
+    try {
+      const manifest = manifestShard.meta as unknown as Manifest;
+      if (manifest.format !== 'omm-snapshot' || manifest.buildId !== manifestShard.buildId || !Array.isArray(manifest.shards)) {
+        throw new FormatError('E_FORMAT_HEADER', 'manifest is not an omm snapshot manifest', manifestShard.path);
       }
-    }
-    for (const [name, shards] of recordShards) {
-      this.recordTables.set(name, new RecordTable(name, shards, this.unpackr));
+      this.manifest = manifest;
+      this.unpackr = new Unpackr({ structures: manifest.structures as never, maxSharedStructures: manifest.structures.length });
+      // With positioned reads, search indexes are mapped all the same (see OpenSnapshotOptions).
+      this.mapSearch = (options.mapSearch ?? (options.mode ?? 'auto') === 'auto') && chooseMode(options) === 'pread' && nativeMmapAvailable();
+      for (const entry of manifest.shards) {
+        const key = tableKey(entry.kind, entry.name);
+        const list = this.byTable.get(key) ?? [];
+        list.push(this.listed.length);
+        this.byTable.set(key, list);
+        this.listed.push({ entry, held: this.holdListedFile(entry), shard: null });
+      }
+    } catch (err) {
+      this.close();
+      throw err;
     }
   }
 
@@ -85,19 +87,41 @@ export class Snapshot {
     return this.manifest.buildId;
   }
 
-  private openListedShard(entry: ManifestShard, options: OpenSnapshotOptions): Shard {
+  private holdListedFile(entry: ManifestShard): HeldFile {
     if (!/^[A-Za-z0-9._-]+$/.test(entry.file)) {
       throw new FormatError('E_FORMAT_HEADER', `manifest names an unsafe file ${JSON.stringify(entry.file)}`, this.dir);
     }
-    const shard = openShard(join(this.dir, entry.file), entry.kind, options);
-    this.shards.push(shard);
-    if (shard.file.size !== entry.size) {
-      throw new FormatError('E_SNAPSHOT_MISMATCH', `size ${shard.file.size}, manifest says ${entry.size}`, shard.path);
+    const held = new HeldFile(join(this.dir, entry.file));
+    if (held.size !== entry.size) {
+      held.close();
+      throw new FormatError(held.size < entry.size ? 'E_FORMAT_TRUNCATED' : 'E_SNAPSHOT_MISMATCH', `size ${held.size}, manifest says ${entry.size}`, held.path);
     }
+    return held;
+  }
+
+  /** The manifest's `i`-th shard, read now if it was not yet: its header, kind and build checked. */
+  shardAt(i: number): Shard {
+    const listed = this.listed[i];
+    if (listed.shard) return listed.shard;
+    const { entry } = listed;
+    const searchIndex = this.mapSearch && entry.kind === SHARD_KINDS.blob && entry.name.startsWith('search.');
+    const held = listed.held!;
+    listed.held = null;
+    const shard = openShard(held, entry.kind, searchIndex ? { ...this.options, mode: 'mmap' } : this.options);
     if (shard.buildId !== this.manifest.buildId) {
+      shard.close();
       throw new FormatError('E_SNAPSHOT_MISMATCH', `shard of build ${shard.buildId} in snapshot ${this.manifest.buildId}`, shard.path);
     }
+    if (searchIndex) this.mappedSearch.push(shard.file);
+    listed.shard = shard;
     return shard;
+  }
+
+  /** The shards of one table, read now if they were not yet. */
+  private tableShards(kind: ShardKind, name: string, what: string): Shard[] {
+    const indexes = this.byTable.get(tableKey(kind, name));
+    if (!indexes) throw new FormatError('E_SNAPSHOT_MISMATCH', `snapshot has no ${what} ${name}`, this.dir);
+    return indexes.map((i) => this.shardAt(i));
   }
 
   /** Whether search indexes are mapped under positioned reads (releaseSearchPages has work). */
@@ -121,41 +145,56 @@ export class Snapshot {
   }
 
   records(name: string): RecordTable {
-    return mustGet(this.recordTables, name, 'record table', this.dir);
+    let table = this.recordTables.get(name);
+    if (!table) this.recordTables.set(name, (table = new RecordTable(name, this.tableShards(SHARD_KINDS.records, name, 'record table'), this.unpackr)));
+    return table;
   }
 
   keys(name: string): KeyTable {
-    return mustGet(this.keyTables, name, 'key table', this.dir);
+    let table = this.keyTables.get(name);
+    if (!table) this.keyTables.set(name, (table = new KeyTable(this.tableShards(SHARD_KINDS.keys, name, 'key table')[0])));
+    return table;
   }
 
   arrays(name: string): ArrayTable {
-    return mustGet(this.arrayTables, name, 'array table', this.dir);
+    let table = this.arrayTables.get(name);
+    if (!table) this.arrayTables.set(name, (table = new ArrayTable(this.tableShards(SHARD_KINDS.arrays, name, 'array table')[0])));
+    return table;
   }
 
   blob(name: string): Shard {
-    return mustGet(this.blobs, name, 'blob', this.dir);
+    let shard = this.blobs.get(name);
+    if (!shard) this.blobs.set(name, (shard = this.tableShards(SHARD_KINDS.blob, name, 'blob')[0]));
+    return shard;
   }
 
   hasRecords(name: string): boolean {
-    return this.recordTables.has(name);
+    return this.byTable.has(tableKey(SHARD_KINDS.records, name));
   }
 
-  /** Every open shard with its manifest entry (for inspect and verify). */
+  /** Every shard with its manifest entry, each read now if it was not yet (for inspect and verify). */
   listShards(): { entry: ManifestShard; shard: Shard }[] {
-    return this.manifest.shards.map((entry, i) => ({ entry, shard: this.shards[i + 1] }));
+    return this.listed.map((listed, i) => ({ entry: listed.entry, shard: this.shardAt(i) }));
+  }
+
+  /** The shards read so far, the manifest's first (what the server has open). */
+  openedShards(): Shard[] {
+    return [this.manifestFile, ...this.listed.flatMap((l) => (l.shard ? [l.shard] : []))];
   }
 
   get manifestShard(): Shard {
-    return this.shards[0];
+    return this.manifestFile;
   }
 
   close(): void {
-    for (const shard of this.shards) shard.close();
+    this.manifestFile.close();
+    for (const listed of this.listed) {
+      listed.held?.close();
+      listed.shard?.close();
+    }
   }
 }
 
-function mustGet<T>(map: Map<string, T>, name: string, what: string, dir: string): T {
-  const value = map.get(name);
-  if (!value) throw new FormatError('E_SNAPSHOT_MISMATCH', `snapshot has no ${what} ${name}`, dir);
-  return value;
+function tableKey(kind: ShardKind, name: string): string {
+  return `${kind}/${name}`;
 }

@@ -54,8 +54,11 @@ function* verifySteps(path: string, options: OpenSnapshotOptions): Generator<voi
       const e = err as FormatError;
       problems.push({ file: MANIFEST_FILE, code: e.code ?? 'E_IO', message: e.message });
     }
-    for (const { entry, shard } of snapshot.listShards()) {
+    const entries = snapshot.manifest.shards;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       try {
+        const shard = snapshot.shardAt(i);
         const digest = yield* shard.verifySteps();
         bytes += shard.file.size;
         if (digest !== entry.sha256) {
@@ -66,7 +69,7 @@ function* verifySteps(path: string, options: OpenSnapshotOptions): Generator<voi
         problems.push({ file: entry.file, code: e.code ?? 'E_IO', message: e.message });
       }
     }
-    return { buildId: snapshot.buildId, shardsChecked: snapshot.listShards().length + 1, bytesChecked: bytes, problems };
+    return { buildId: snapshot.buildId, shardsChecked: entries.length + 1, bytesChecked: bytes, problems };
   } finally {
     snapshot.close();
   }

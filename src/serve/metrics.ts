@@ -74,12 +74,12 @@ export class Metrics {
     } catch {
       // the directory was pruned under us; the age is unknown
     }
-    const shards = [snapshot.manifestShard, ...snapshot.listShards().map((s) => s.shard)];
+    const shards = snapshot.openedShards();
     const mapped = shards.reduce((sum, s) => sum + (s.file.mode === 'mmap' ? s.file.size : 0), 0);
     metric('omm_snapshot_info', 'gauge', 'The snapshot in service (value 1), by build id.', [`omm_snapshot_info${labels(`build_id="${escape(lease.catalog.buildId)}"`)} 1`]);
     metric('omm_snapshot_age_seconds', 'gauge', 'Seconds since the snapshot in service was written.', [`omm_snapshot_age_seconds${labels()} ${Number.isNaN(compiledAt) ? 'NaN' : (Date.now() / 1000 - compiledAt).toFixed(3)}`]);
     metric('omm_snapshot_in_service_seconds', 'gauge', 'Seconds since the snapshot in service was put in service.', [`omm_snapshot_in_service_seconds${labels()} ${((Date.now() - lease.since) / 1000).toFixed(3)}`]);
-    metric('omm_snapshot_open_shards', 'gauge', 'Shard files open for the snapshot in service.', [`omm_snapshot_open_shards${labels()} ${shards.length}`]);
+    metric('omm_snapshot_open_shards', 'gauge', 'Shard files read so far for the snapshot in service (a table\'s shards are read when it is first used).', [`omm_snapshot_open_shards${labels()} ${shards.length}`]);
     metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [`omm_snapshot_mapped_bytes${labels()} ${mapped}`]);
     if (snapshot.mapsSearch) {
       metric('omm_search_page_releases_total', 'counter', 'Times the search indexes mapped under positioned reads dropped their pages from the process (since the snapshot came into service).', [`omm_search_page_releases_total${labels()} ${snapshot.searchPageReleases}`]);
