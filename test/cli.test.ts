@@ -36,7 +36,7 @@ describe('omm CLI', () => {
                               snapshot; the server renders every response)
         --memory <size>       memory budget of the whole compile, e.g. 1g, 512m (at
                               least 64 MiB); sorts beyond it spill to a directory
-                              beside the output (default: "1.5 GiB")
+                              beside the output (default: "512 MiB")
         -q, --quiet           print nothing on success (default: false)
         -h, --help            display help for command
       "
