@@ -5,9 +5,8 @@ import { readRawFile, type ParsedRow } from '../raw-file.js';
 import { targetsOf, type AdjacencyArrays } from '../relations/adjacency-files.js';
 import { NONE } from '../validate/raw-refs.js';
 import type { BuildContext } from './build-context.js';
-import { int, orNull, str } from './cell-values.js';
+import { orNull, str } from './cell-values.js';
 import { isoDate } from './iso-date.js';
-
 
 /** "A", "A & B", "A, B & C". */
 export function joinArtistNames(names: readonly string[]): string | null {
@@ -17,10 +16,11 @@ export function joinArtistNames(names: readonly string[]): string | null {
 }
 
 /**
- * The second pass: reads each entity file again, row by row, and writes its records in ordinal
- * order with everything the interfaces show, derived fields included, looked up in mapped
- * columns. Memory stays flat: one row at a time. Files and lyrics are written on another thread
- * meanwhile (edge-records.ts).
+ * Writes every entity's records in ordinal order with everything the interfaces show, derived
+ * fields included, looked up in mapped columns. Songs and artists come from the first pass's
+ * columns alone; albums, playlists and stations read their CSV again, row by row, for the text
+ * only they show (labels, descriptions). Memory stays flat: one row at a time. Files and lyrics
+ * are written on another thread meanwhile (edge-records.ts).
  */
 export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard[]> {
   const { songs, albums, artists, playlists, inherit } = ctx;
@@ -38,12 +38,21 @@ export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard
     }, { secondPass: true });
     shards.push(...writer.finish());
   };
+  /** A table whose every field the first pass kept in columns: no second read of its CSV. */
+  const fromColumns = (name: string, count: number, build: (ordinal: number) => unknown) => {
+    const writer = new RecordTableWriter(ctx.outDir, name, ctx.buildId, ctx.packr);
+    for (let ordinal = 0; ordinal < count; ordinal++) {
+      writer.add(build(ordinal));
+      ctx.onRow?.();
+    }
+    shards.push(...writer.finish());
+  };
 
-  await table('artists', 'artists', (row, a) => ({
+  fromColumns('artists', artists.count, (a) => ({
     id: artists.ids.get(a),
     ommId: artists.ommIds.get(a),
-    name: row.name,
-    artworkUrl: str(row.artwork_url),
+    name: artists.names.get(a),
+    artworkUrl: orNull(artists.artwork.get(a)),
     genres: genreNames(ctx.artistGenres.get(a)),
     popularity: artists.popularity[a],
     dateAdded: isoDate(artists.dateAdded[a]),
@@ -72,17 +81,18 @@ export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard
 
   const songArtists = rel('song.artists');
   const songLyrics = rel('song.lyrics');
-  await table('songs', 'songs', (row, s) => {
+  fromColumns('songs', songs.count, (s) => {
     const artistNames = artistNamesOf(songArtists, s);
     const trackRow = ctx.primaryTrack[s];
     const album = inherit.primaryAlbum[s];
     const hasAlbum = album !== NONE;
+    const duration = songs.duration[s];
     return {
       id: songs.ids.get(s),
       ommId: songs.ommIds.get(s),
-      name: row.name,
-      isrc: str(row.isrc),
-      durationMs: int(row.duration_ms),
+      name: songs.names.get(s),
+      isrc: orNull(songs.code.get(s)),
+      durationMs: Number.isNaN(duration) ? null : duration,
       genres: genreNames(inherit.genres(s)),
       releaseDate: orNull(inherit.releaseText(s)),
       artworkUrl: orNull(inherit.artwork(s)),
