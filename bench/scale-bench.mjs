@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Scale benchmark: generate N songs, compile them (wall time, CPU time of the whole process tree,
 // peak RSS of the tree sampled from /proc every 100 ms: anonymous and total), verify, serve
-// (process start to first answer), then a short wrk run of song by id and of one-word search
+// (process start to first answer: a song by id, warm and with every cache dropped), then a short wrk run of song by id and of one-word search
 // against the bare node:http ceiling measured just before. Appends one row to docs/benchmarks.md
 // (section "Scale") and removes its data unless --keep.
 // Usage: npm run bench:scale -- --songs N [--seed 1] [--seconds 10] [--warmup 2] [--compile-args "..."] [--keep] [--no-doc]
 // [--reuse]: serve the snapshot a --keep run left (no generate, compile or verify; no doc row).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,8 @@ if (reuse) {
 const cat = Catalog.open(dist);
 const next = seeded(5);
 const sample = Array.from({ length: 5000 }, () => cat.song(Math.floor(next() * cat.count('song'))));
+// Start to first answer: a song none of the sample reads, by id, from process start.
+const firstAnswerPath = `/v1/song/${encodeURIComponent(cat.song(cat.count('song') - 1).id)}`;
 cat.close();
 const word = (s) => s.split(/\s+/).find((w) => /\p{L}/u.test(w)) ?? s;
 const paths = {
@@ -111,6 +113,29 @@ async function touchEveryPath(origin, list) {
   }));
 }
 
+/** Drops the page cache (root on Linux); false where it cannot. */
+function dropCaches() {
+  try {
+    spawnSync('sync');
+    writeFileSync('/proc/sys/vm/drop_caches', '3');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** ms from spawning `omm serve` to its first answer (a song by id); with `cold`, every cache dropped first. */
+async function startToFirstAnswer(cold) {
+  if (cold && !dropCaches()) return null;
+  const s = await startServer(dist, { port: 18603, readyPath: firstAnswerPath });
+  await s.close();
+  return Math.round(s.readyMs);
+}
+
+log('opening');
+const firstAnswer = { warm: await startToFirstAnswer(false), cold: await startToFirstAnswer(true) };
+firstAnswer.warmAgain = await startToFirstAnswer(false);
+
 log('serving');
 const ceiling = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18601'], { port: 18601, readyPath: '/', readyStatus: null });
 const server = await startServer(dist, { port: 18602 });
@@ -145,7 +170,7 @@ const result = {
   snapshotGiB: Math.round((snapshotBytes / 2 ** 30) * 100) / 100,
   bytesPerSong: Math.round(snapshotBytes / songs),
   verifySeconds: verify ? Math.round(verify.seconds * 10) / 10 : null,
-  startToFirstAnswerMs: Math.round(server.readyMs),
+  startToFirstAnswerMs: firstAnswer,
   servedRssMiB: served,
   load,
 };
@@ -160,7 +185,7 @@ if (writeDoc) {
   }
   const c = compile;
   const cell = (k) => `${load[k].reqPerSec.toLocaleString('en-US')} (${load[k].ratio}), ${load[k].p99Ms}`;
-  const row = `| ${result.date} | ${songs.toLocaleString('en-US')} | ${result.compileArgs || 'default'} | ${c.seconds.toFixed(1)} | ${c.cpuSeconds.toFixed(1)} | ${c.peakAnonMiB.toLocaleString('en-US')} / ${c.peakRssMiB.toLocaleString('en-US')} | ${result.snapshotGiB} | ${result.bytesPerSong.toLocaleString('en-US')} | ${result.verifySeconds} | ${result.startToFirstAnswerMs} | ${cell('song by id')} | ${cell('one-word search')} |`;
+  const row = `| ${result.date} | ${songs.toLocaleString('en-US')} | ${result.compileArgs || 'default'} | ${c.seconds.toFixed(1)} | ${c.cpuSeconds.toFixed(1)} | ${c.peakAnonMiB.toLocaleString('en-US')} / ${c.peakRssMiB.toLocaleString('en-US')} | ${result.snapshotGiB} | ${result.bytesPerSong.toLocaleString('en-US')} | ${result.verifySeconds} | ${firstAnswer.warmAgain} / ${firstAnswer.cold ?? '—'} | ${cell('song by id')} | ${cell('one-word search')} |`;
   writeFileSync(doc, text.replace(marker, `${row}\n${marker}`));
   log(`row appended to docs/benchmarks.md`);
 }

@@ -32,7 +32,7 @@ export async function startProcess(script, scriptArgs, { port, cpu = 0, readyPat
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 5));
   }
   return {
     origin,
@@ -48,9 +48,9 @@ export async function startProcess(script, scriptArgs, { port, cpu = 0, readyPat
   };
 }
 
-/** `omm serve` on a snapshot, ready once /readyz answers 200. */
-export function startServer(dist, { port, cpu = 0, args = [] } = {}) {
-  return startProcess(join(root, 'bin', 'omm'), ['serve', dist, '--port', String(port), ...args], { port, cpu, readyPath: '/readyz' });
+/** `omm serve` on a snapshot, ready once `readyPath` (default /readyz) answers 200. */
+export function startServer(dist, { port, cpu = 0, args = [], readyPath = '/readyz' } = {}) {
+  return startProcess(join(root, 'bin', 'omm'), ['serve', dist, '--port', String(port), ...args], { port, cpu, readyPath });
 }
 
 /** Resident set of a process tree's leaf node process (taskset execs node in place). */
