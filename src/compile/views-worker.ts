@@ -1,5 +1,10 @@
-import { serveWorkerJob } from './worker-job.js';
+import { rowBatches, serveWorkerJob } from './worker-job.js';
 import { writeViews, type ViewsBuild } from './write-views.js';
 
-/** Worker-thread entry: renders one interface's views (write-views.ts). */
-await serveWorkerJob((build: ViewsBuild) => writeViews(build));
+/** Worker-thread entry: renders the views it is given (write-views.ts), telling rows as it goes. */
+await serveWorkerJob((build: ViewsBuild, onRows) => {
+  const rows = rowBatches(onRows);
+  const shards = writeViews(build, rows.tick);
+  rows.flush();
+  return shards;
+});

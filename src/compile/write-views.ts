@@ -9,24 +9,32 @@ import { emptyInclude } from '../interfaces/v1/spec.js';
 import { V1Renderer } from '../interfaces/v1/render.js';
 import { runWorkerJob } from './worker-job.js';
 
+/** One view table: an interface's default view of one type. */
+export interface ViewPart {
+  readonly iface: ViewInterface;
+  readonly type: ViewType;
+}
+
 export interface ViewsBuild {
   readonly staging: string;
   readonly buildId: string;
-  readonly iface: ViewInterface;
+  readonly parts: readonly ViewPart[];
 }
 
 /**
- * Renders the default view of every song, album, artist and playlist in one interface, with the
+ * Renders the default view of every resource of each part's type in its interface, with the
  * server's own renderers over the records just written to `staging` (whose manifest lists them
  * and no views yet), and stores each as UTF-8 JSON in a record table. What the server would
- * render is, by construction, what it sends.
+ * render is, by construction, what it sends. Shards come back part by part, in order.
  */
-export function writeViews({ staging, buildId, iface }: ViewsBuild, onRow?: () => void): WrittenShard[] {
+export function writeViews({ staging, buildId, parts }: ViewsBuild, onRow?: () => void): WrittenShard[] {
   const cat = new Catalog(Snapshot.open(staging), { searchable: false, views: false });
   try {
-    const render = defaultView(cat, iface);
+    const renderers = new Map<ViewInterface, (type: ViewType, ordinal: number) => unknown>();
     const shards: WrittenShard[] = [];
-    for (const type of VIEW_TYPES) {
+    for (const { iface, type } of parts) {
+      let render = renderers.get(iface);
+      if (!render) renderers.set(iface, (render = defaultView(cat, iface)));
       const table = new RecordTableWriter(staging, viewTable(iface, type), buildId, null);
       const count = cat.count(type);
       for (let ordinal = 0; ordinal < count; ordinal++) {
@@ -52,13 +60,20 @@ function defaultView(cat: Catalog, iface: ViewInterface): (type: ViewType, ordin
 }
 
 /**
- * Renders both interfaces' views at once: interface 2 on a worker thread (views-worker.ts, the
- * second core), interface 1 on this one. Shards come back in a fixed order: interface 1, then 2.
+ * Renders both interfaces' views on two threads: interface 1's songs here, everything else on a
+ * worker (views-worker.ts), which balances the two (interface 1's song views, with their lyrics,
+ * are the heaviest part: at 1M songs about 22 CPU s of 45). Shards come back in a fixed order,
+ * interface 1 then 2, each type in VIEW_TYPES order.
  */
 export async function writeAllViews(staging: string, buildId: string, onRow?: () => void): Promise<WrittenShard[]> {
-  const om: ViewsBuild = { staging, buildId, iface: 'om' };
-  const omJob = runWorkerJob('views', './views-worker.js', import.meta.url, om, () => writeViews(om, onRow));
-  omJob.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-  const v1 = writeViews({ staging, buildId, iface: 'v1' }, onRow);
-  return [...v1, ...(await omJob)];
+  const here: ViewPart[] = [{ iface: 'v1', type: 'song' }];
+  const elsewhere: ViewPart[] = [...VIEW_TYPES.filter((t) => t !== 'song').map((type) => ({ iface: 'v1' as const, type })), ...VIEW_TYPES.map((type) => ({ iface: 'om' as const, type }))];
+  const build: ViewsBuild = { staging, buildId, parts: elsewhere };
+  const onRows = (rows: number) => {
+    if (onRow) for (let i = 0; i < rows; i++) onRow();
+  };
+  const job = runWorkerJob('views', './views-worker.js', import.meta.url, build, () => writeViews(build, onRow), onRows);
+  job.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+  const songs = writeViews({ staging, buildId, parts: here }, onRow);
+  return [...songs, ...(await job)];
 }
