@@ -90,7 +90,8 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     const staging = createStagingDir(outDir);
     // Three threads from here: this one derives and then writes most records; one worker writes
     // the files and lyrics records (they need nothing derived); another builds the search index
-    // as soon as its inputs are derived. The budget's sorters are shared with the search build.
+    // as soon as its inputs are derived. From then on the search build and this thread each sort
+    // within half of the budget's room for sorters (build-catalog.ts, writeIndexes below).
     const background: Promise<unknown>[] = [];
     try {
       const edgeJob = startEdgeRecords(edgeRecordsJob(validated, log, rawDir, staging, buildId), (rows) => progress.add(rows));
@@ -106,7 +107,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
         log,
         onRow: progress.tick,
         onSearchInputs: (search) => {
-          searchJob = startSearchShards(search(staging, budget.sorterBytes(2))).then((shards) => {
+          searchJob = startSearchShards(search(staging, budget.share(0.5).sorterBytes(2))).then((shards) => {
             searchSeconds = (Date.now() - searchStarted) / 1000;
             return shards;
           });

@@ -36,25 +36,36 @@ export function formatMemorySize(bytes: number): string {
 /**
  * The budget of one compile. Sorters are the only memory that grows with the catalog, and they
  * run a few at a time: each phase asks for `sorterBytes(k)` when it keeps k sorters filling at
- * once, and gets an equal share of what the reserve leaves.
+ * once, and gets an equal share of what the reserve leaves. Threads that sort at the same time
+ * each take a `share` of that room, so together they stay within it.
  */
 export class MemoryBudget {
+  /** Bytes for sorters' arenas: the budget less the reserve (at least a quarter of it). */
+  private readonly sorterRoom: number;
+
   /**
    * The CLI refuses less than MIN_MEMORY_BYTES; tests pass a budget of a few KiB, so that a
    * small catalog spills and merges many runs.
    */
-  constructor(readonly totalBytes: number = DEFAULT_MEMORY_BYTES) {
+  constructor(
+    readonly totalBytes: number = DEFAULT_MEMORY_BYTES,
+    sorterRoom?: number,
+  ) {
     if (!(totalBytes > 0)) throw new RangeError(`memory budget ${totalBytes} is not a positive size`);
+    this.sorterRoom = sorterRoom ?? Math.max(totalBytes - RESERVED_BYTES, totalBytes / 4);
   }
 
   /** Arena bytes for each of `k` sorters filling at the same time (at least 16 KiB each). */
   sorterBytes(k: number): number {
-    const free = Math.max(this.totalBytes - RESERVED_BYTES, this.totalBytes / 4);
-    return Math.max(16 * 2 ** 10, Math.floor(free / Math.max(1, k)));
+    return Math.max(16 * 2 ** 10, Math.floor(this.sorterRoom / Math.max(1, k)));
   }
 
-  /** A part of this budget (for a thread that works beside another). */
+  /**
+   * A part of this budget's room for sorters, for a thread that sorts beside another: the
+   * reserve is the process's and is not taken again, so shares that add up to 1 add up to the
+   * whole budget.
+   */
   share(fraction: number): MemoryBudget {
-    return new MemoryBudget(this.totalBytes * fraction);
+    return new MemoryBudget(this.totalBytes * fraction, this.sorterRoom * fraction);
   }
 }
