@@ -1,8 +1,7 @@
 /**
  * The compile's default memory budget, 512 MiB: the same on every machine, so a compile behaves
- * alike everywhere. It binds from about a million songs, so peak memory stays flat from there
- * (docs/scale.md: 429 MiB at 1M, 407 MiB at 2M); a larger budget makes fewer, longer sorted runs
- * and is no faster on this kind of machine. A machine with memory to spare may pass --memory.
+ * alike everywhere. The peak stops growing once the sorters fill their shares: 267 MiB at 1M
+ * songs, 342 MiB at 2M (docs/scale.md). A machine with memory to spare may pass --memory.
  */
 export const DEFAULT_MEMORY_BYTES = 512 * 2 ** 20;
 
