@@ -166,6 +166,8 @@ describe.each(modes)('corrupt snapshots raise typed errors (%s)', (mode) => {
     try {
       expect(snap.records('songs').get(0)).toEqual(baselineSnapshotSong);
       expect(() => snap.keys('artist.id')).toThrow(expect.objectContaining({ code: 'E_SNAPSHOT_MISMATCH' }));
+      // And again: a table that failed to open fails the same way on every later use.
+      expect(() => snap.keys('artist.id')).toThrow(expect.objectContaining({ code: 'E_SNAPSHOT_MISMATCH' }));
     } finally {
       snap.close();
     }

@@ -35,6 +35,13 @@ export async function serveWorkerJob<Data, Result>(job: (data: Data, onRows: Row
   post({ result: await job(workerData as Data, (rows) => post({ rows })) });
 }
 
+/** A per-row callback told of rows in batches: calls `onRow` once per row. */
+export function eachRow(onRow: (() => void) | undefined): RowsDone {
+  return (rows) => {
+    if (onRow) for (let i = 0; i < rows; i++) onRow();
+  };
+}
+
 /** Counts rows one by one and tells `onRows` in batches: `tick` per row, `flush` at the end. */
 export function rowBatches(onRows: RowsDone | undefined, batch = 16_384): { tick: () => void; flush: () => void } {
   let pending = 0;

@@ -7,7 +7,7 @@ import { OmRenderer } from '../interfaces/openmusic/render.js';
 import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../catalog/views.js';
 import { emptyInclude } from '../interfaces/v1/spec.js';
 import { V1Renderer } from '../interfaces/v1/render.js';
-import { runWorkerJob } from './worker-job.js';
+import { eachRow, runWorkerJob } from './worker-job.js';
 
 /** One view table: an interface's default view of one type. */
 export interface ViewPart {
@@ -69,10 +69,7 @@ export async function writeAllViews(staging: string, buildId: string, onRow?: ()
   const here: ViewPart[] = [{ iface: 'v1', type: 'song' }];
   const elsewhere: ViewPart[] = [...VIEW_TYPES.filter((t) => t !== 'song').map((type) => ({ iface: 'v1' as const, type })), ...VIEW_TYPES.map((type) => ({ iface: 'om' as const, type }))];
   const build: ViewsBuild = { staging, buildId, parts: elsewhere };
-  const onRows = (rows: number) => {
-    if (onRow) for (let i = 0; i < rows; i++) onRow();
-  };
-  const job = runWorkerJob('views', './views-worker.js', import.meta.url, build, () => writeViews(build, onRow), onRows);
+  const job = runWorkerJob('views', './views-worker.js', import.meta.url, build, () => writeViews(build, onRow), eachRow(onRow));
   job.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
   const songs = writeViews({ staging, buildId, parts: here }, onRow);
   return [...songs, ...(await job)];

@@ -25,6 +25,8 @@ interface ListedShard {
   readonly entry: ManifestShard;
   held: HeldFile | null;
   shard: Shard | null;
+  /** Why reading it failed: every later use fails the same way. */
+  failure: unknown;
 }
 
 /**
@@ -70,7 +72,7 @@ export class Snapshot {
         const list = this.byTable.get(key) ?? [];
         list.push(this.listed.length);
         this.byTable.set(key, list);
-        this.listed.push({ entry, held: this.holdListedFile(entry), shard: null });
+        this.listed.push({ entry, held: this.holdListedFile(entry), shard: null, failure: undefined });
       }
     } catch (err) {
       this.close();
@@ -103,18 +105,24 @@ export class Snapshot {
   shardAt(i: number): Shard {
     const listed = this.listed[i];
     if (listed.shard) return listed.shard;
+    if (listed.failure !== undefined) throw listed.failure;
     const { entry } = listed;
     const searchIndex = this.mapSearch && entry.kind === SHARD_KINDS.blob && entry.name.startsWith('search.');
     const held = listed.held!;
     listed.held = null;
-    const shard = openShard(held, entry.kind, searchIndex ? { ...this.options, mode: 'mmap' } : this.options);
-    if (shard.buildId !== this.manifest.buildId) {
-      shard.close();
-      throw new FormatError('E_SNAPSHOT_MISMATCH', `shard of build ${shard.buildId} in snapshot ${this.manifest.buildId}`, shard.path);
+    try {
+      const shard = openShard(held, entry.kind, searchIndex ? { ...this.options, mode: 'mmap' } : this.options);
+      if (shard.buildId !== this.manifest.buildId) {
+        shard.close();
+        throw new FormatError('E_SNAPSHOT_MISMATCH', `shard of build ${shard.buildId} in snapshot ${this.manifest.buildId}`, shard.path);
+      }
+      if (searchIndex) this.mappedSearch.push(shard.file);
+      listed.shard = shard;
+      return shard;
+    } catch (err) {
+      listed.failure = err;
+      throw err;
     }
-    if (searchIndex) this.mappedSearch.push(shard.file);
-    listed.shard = shard;
-    return shard;
   }
 
   /** The shards of one table, read now if they were not yet. */
@@ -126,7 +134,7 @@ export class Snapshot {
 
   /** Whether search indexes are mapped under positioned reads (releaseSearchPages has work). */
   get mapsSearch(): boolean {
-    return this.mappedSearch.length > 0;
+    return this.mapSearch;
   }
 
   /**

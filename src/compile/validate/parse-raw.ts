@@ -7,16 +7,16 @@ import { releaseDateKey } from '../sort-keys.js';
 import { mapU32Column } from '../spill/columns.js';
 import { FixedSorter } from '../spill/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
+import { eachRow } from '../worker-job.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
-import { parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
+import { NO_POSITION, num, parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
 import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
 
 type Problem = Omit<RawIssue, 'file' | 'line'>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
 const CATALOG_TYPE: Partial<Record<EntityName, CatalogType>> = { artists: 'artist', albums: 'album', songs: 'song' };
 const DERIVED_STATION = /^(artist-|album-|song-|genre-|popular)/;
 
@@ -63,7 +63,6 @@ export interface ParsedCatalog {
   readonly read: Map<RawFileName, RawFileRead>;
 }
 
-const NO_POSITION = Number.NaN;
 /** The files of references, in the order their records join the sorters. */
 const REF_FILES: readonly ParsedRefName[] = ['album_artists', 'song_artists', 'album_tracks', 'lyrics', 'playlist_tracks', 'station_tracks', 'files'];
 /**
@@ -111,9 +110,7 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     };
   }
   const refsJob = (files: readonly ParsedRefName[]): ParseRefsJob => ({ dir, files: files.map((file) => ({ file, paths: refPaths[file] })) });
-  const onRows = (rows: number) => {
-    if (onRow) for (let i = 0; i < rows; i++) onRow();
-  };
+  const onRows = eachRow(onRow);
   const worker = startParseRefs(refsJob(REF_FILES.filter((f) => !REFS_READ_HERE.has(f))), onRows);
   worker.catch(() => undefined); // awaited below
 

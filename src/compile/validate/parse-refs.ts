@@ -28,8 +28,10 @@ interface RefFileRule {
   readonly keep: (row: ParsedRow, columns: ColumnWriter[]) => Problem | void;
 }
 
-const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
-const NO_POSITION = Number.NaN;
+/** A checked number cell, or `fallback` when it was empty. */
+export const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
+/** The position kept for a row whose position cell is empty. */
+export const NO_POSITION = Number.NaN;
 const positioned = (targets: Record<string, EntityName>): RefFileRule => ({
   targets,
   columns: { position: 'f64' },
