@@ -41,7 +41,9 @@ describe.each(modes)('raw -> snapshot -> reader (%s)', (mode) => {
     expect(snap.records('playlists').get(snap.keys('playlist.id').get('p1'))).toMatchObject({ name: 'Morning', description: 'Calm, slow', trackCount: 3 });
     const files = snap.arrays('relations').adjacency('song.files').targetsOf(snap.keys('song.id').get('100'));
     expect([...files].map((f) => snap.records('files').get<{ id: string }>(f).id)).toEqual(['f2', 'f1']); // preferred first
-    expect(snap.records('files').get(0)).toMatchObject({ durationMs: 200000, lossless: true, bitrateKbps: 900 });
+    // A file keeps its own duration, null when its cell is empty (the interfaces show the song's).
+    expect(snap.records('files').get(0)).toMatchObject({ durationMs: null, lossless: true, bitrateKbps: 900 });
+    expect(snap.records('files').get(2)).toMatchObject({ id: 'f3', durationMs: 91000 });
     expect(snap.records('lyrics').get(0)).toMatchObject({ language: 'en-US', text: 'la la\nla' });
     const focus = snap.records('stations').get(snap.keys('station.id').get('focus'));
     expect(focus).toMatchObject({ name: 'Focus', description: 'Deep work', seed: { kind: 'custom' }, trackCount: 2 });

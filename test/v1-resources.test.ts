@@ -40,11 +40,16 @@ describe('interface 1 resources on a fixture catalog', () => {
         trackNumber: 1,
         discNumber: 1,
         durationMs: 200000,
-        files: { preferred: { id: 'f2', mimeType: 'audio/mpeg', lossless: false, bitrateKbps: 320 }, alternatives: [{ id: 'f1', lossless: true }] },
+        // Neither file has a duration of its own: each shows the song's.
+        files: { preferred: { id: 'f2', mimeType: 'audio/mpeg', lossless: false, bitrateKbps: 320, durationMs: 200000 }, alternatives: [{ id: 'f1', lossless: true, durationMs: 200000 }] },
         lyrics: { lang: 'en-US', text: 'la la\nla' },
       },
     });
     expect(byLocal.body.data.relationships).toBeUndefined();
+    // A file with a duration of its own shows it, not the song's (90000).
+    const other = await s.get('/v1/song/103');
+    expect(other.body.data.attributes).toMatchObject({ durationMs: 90000, files: { preferred: { id: 'f3', durationMs: 91000 } } });
+    expect((await s.get('/v1/song/103?fields[song]=files')).body.data.attributes.files.preferred.durationMs).toBe(91000);
   });
 
   it('lang picks lyrics: exact tag, then the same language, then English', async () => {

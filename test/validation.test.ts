@@ -82,6 +82,40 @@ describe('--skip-invalid', () => {
     expect(snap.keys('song.id').get('105')).toBeGreaterThanOrEqual(0);
     snap.close();
   });
+
+  it('files and lyrics rows rejected after the first pass wrote their records are left out of the tables', async () => {
+    // The first pass writes files and lyrics records as it reads them; a row it rejects itself
+    // (bad cell) never gets one, a row the reference checks reject later (unknown song, repeated
+    // file id) makes the compile write that table again without it.
+    const files = withRows('files', 'f4,999,audio/mpeg,mp3,false,128,44100,2,,,https://cdn.example.com/f4.mp3,,', 'f5,101,audio/mpeg,mp3,maybe,128,44100,2,,,,,', 'f1,101,audio/mpeg,mp3,false,128,44100,2,,,,,', 'f6,101,audio/ogg,vorbis,false,160,44100,2,,,https://cdn.example.com/f6.ogg,,');
+    files.lyrics = `${files.lyrics}
+999,en,"no such song",
+101,en,"B words",`;
+    const out = tempDir();
+    const result = await compileCatalog({ rawDir: writeRaw(files), outDir: out, skipInvalid: true });
+    expect(result.rejectedRows).toBe(4);
+    const snap = Snapshot.open(out);
+    const table = snap.records('files');
+    expect(Array.from({ length: table.count }, (_, i) => table.get<{ id: string }>(i).id)).toEqual(['f1', 'f2', 'f3', 'f6']);
+    const lyrics = snap.records('lyrics');
+    expect(Array.from({ length: lyrics.count }, (_, i) => lyrics.get<{ songId: string }>(i).songId)).toEqual(['100', '100', '101']);
+    const song101 = snap.keys('song.id').get('101');
+    const fileIds = [...snap.arrays('relations').adjacency('song.files').targetsOf(song101)].map((f) => table.get<{ id: string }>(f).id);
+    expect(fileIds).toEqual(['f6']);
+    expect(verifySnapshot(out).problems).toEqual([]);
+    snap.close();
+  });
+
+  it('files and lyrics tables written by the first pass are kept when no later check rejects their rows', async () => {
+    const files = withRows('files', 'f5,101,audio/mpeg,mp3,maybe,128,44100,2,,,,,');
+    const out = tempDir();
+    const result = await compileCatalog({ rawDir: writeRaw(files), outDir: out, skipInvalid: true });
+    expect(result.rejectedRows).toBe(1);
+    const snap = Snapshot.open(out);
+    const table = snap.records('files');
+    expect(Array.from({ length: table.count }, (_, i) => table.get<{ id: string }>(i).id)).toEqual(['f1', 'f2', 'f3']);
+    snap.close();
+  });
 });
 
 describe('a failed compile loses nothing', () => {

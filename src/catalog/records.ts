@@ -85,6 +85,7 @@ export interface FileRecord {
   sampleRateHz: number | null;
   channels: number | null;
   sizeBytes: number | null;
+  /** The file's own duration; null when its row has none (renderers show the song's then). */
   durationMs: number | null;
   streamUrl: string | null;
   downloadUrl: string | null;

@@ -12,14 +12,16 @@ import { deriveBuild } from './build-catalog.js';
 import { CompileError } from './compile-error.js';
 import { MemoryBudget } from './memory-budget.js';
 import { Progress, type PhaseTiming } from './progress.js';
-import { IssueLog } from './raw-file.js';
+import { digestRawFiles, IssueLog } from './raw-file.js';
 import { writeRejects } from './rejects.js';
 import { startSearchShards, type NamedSearchShard } from './search-index.js';
 import { SpillDir } from './spill/spill-dir.js';
 import { validateCatalog } from './validate/validate-catalog.js';
 import { writeIndexes } from './write/write-indexes.js';
 import { newRecordPackr } from './write/record-packr.js';
-import { edgeRecordsJob, startEdgeRecords } from './write/edge-records.js';
+import { startEdgeRecords } from './write/edge-records.js';
+import { EDGE_RECORD_FILES } from './write/edge-record-rows.js';
+import type { ValidatedCatalog } from './validate/validate-catalog.js';
 import { writeRecordTables } from './write/write-records.js';
 import { writeAllViews } from './write-views.js';
 
@@ -68,130 +70,155 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
   const log = new IssueLog(options.maxIssues ?? 100);
   const budget = new MemoryBudget(options.memoryBytes);
   const spill = SpillDir.create(outDir);
+  let staging: string | null = null;
+  const background: Promise<unknown>[] = [];
   try {
+    // The build id hashes the raw files' bytes, read before they are parsed, so the first pass
+    // can already write record tables that carry it (files, lyrics).
+    const digests = await digestRawFiles(rawDir);
+    const buildId = createHash('sha256')
+      .update(JSON.stringify({ format: [FORMAT_MAJOR, FORMAT_MINOR], compiler: COMPILER_VERSION, skipInvalid: Boolean(options.skipInvalid), views: options.views !== false, sources: [...digests].map(([file, d]) => ({ file, ...d })) }))
+      .digest('hex')
+      .slice(0, 16);
+    const stagingDir = createStagingDir(outDir);
+    staging = stagingDir;
+
     progress.start('validating');
-    const validated = await validateCatalog(rawDir, spill, budget, log, progress.tick);
+    const validated = await validateCatalog(rawDir, spill, budget, log, { outDir: stagingDir, buildId }, progress.tick);
     progress.done();
+    for (const [file, read] of validated.read) {
+      const hashed = digests.get(file);
+      if (read.present && read.bytes > 0 && read.bytes !== hashed?.bytes) {
+        log.fileIssue('E_RAW_FILE', `${file}.csv`, `changed while it was being compiled (${hashed?.bytes ?? 0} bytes hashed, then ${read.bytes} bytes read)`);
+      }
+    }
     if (log.total > 0 && !options.skipInvalid) throw new CompileError(log.shown, log.total);
     const fileIssues = log.shown.filter((i) => i.line === 0);
     if (fileIssues.length > 0) throw new CompileError(fileIssues, log.total);
 
     const sources = RAW_FILES.filter((f) => validated.read.get(f.file)?.present).map((f) => {
-      const read = validated.read.get(f.file)!;
-      return { file: `${f.file}.csv`, bytes: read.digest.bytes, rows: read.rows, sha256: read.digest.sha256 };
+      const digest = digests.get(f.file)!;
+      return { file: `${f.file}.csv`, bytes: digest.bytes, rows: validated.read.get(f.file)!.rows, sha256: digest.sha256 };
     });
-    const buildId = createHash('sha256')
-      .update(JSON.stringify({ format: [FORMAT_MAJOR, FORMAT_MINOR], compiler: COMPILER_VERSION, skipInvalid: Boolean(options.skipInvalid), views: options.views !== false, sources }))
-      .digest('hex')
-      .slice(0, 16);
 
     progress.start('deriving');
     const packr = newRecordPackr();
-    const staging = createStagingDir(outDir);
-    // Three threads from here: this one derives and then writes most records; one worker writes
-    // the files and lyrics records (they need nothing derived); another builds the search index
-    // as soon as its inputs are derived. From then on the search build and this thread each sort
-    // within half of the budget's room for sorters (build-catalog.ts, writeIndexes below).
-    const background: Promise<unknown>[] = [];
-    try {
-      const edgeJob = startEdgeRecords(edgeRecordsJob(validated, log, rawDir, staging, buildId), (rows) => progress.add(rows));
-      background.push(edgeJob);
-      const searchStarted = Date.now();
-      let searchSeconds = 0;
-      let searchJob: Promise<NamedSearchShard[]> | null = null;
-      const build = deriveBuild(validated, spill, budget, {
-        rawDir,
-        outDir: staging,
-        buildId,
-        packr,
-        log,
-        onRow: progress.tick,
-        onSearchInputs: (search) => {
-          searchJob = startSearchShards(search(staging, budget.share(0.5).sorterBytes(2))).then((shards) => {
-            searchSeconds = (Date.now() - searchStarted) / 1000;
-            return shards;
-          });
-          background.push(searchJob);
-        },
-      });
-      for (const job of background) job.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-      progress.done();
-      const ctx = build.context;
-      progress.start('writing records');
-      const recordShards = [...(await writeRecordTables(ctx)), ...(await edgeJob)];
-      progress.done();
-      progress.start('writing indexes');
-      const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: budget.share(0.5) });
-      const searchShards = await searchJob!;
-      progress.done();
+    // Two threads from here: this one derives and then writes the records the first pass did
+    // not; a worker builds the search index as soon as its inputs are derived. From then on the
+    // search build and this thread each sort within half of the budget's room for sorters
+    // (build-catalog.ts, writeIndexes below).
+    const edgeRecords = rewriteEdgeRecords(validated, log, rawDir, stagingDir, buildId, progress);
+    background.push(edgeRecords);
+    const searchStarted = Date.now();
+    let searchSeconds = 0;
+    let searchJob: Promise<NamedSearchShard[]> | null = null;
+    const build = deriveBuild(validated, spill, budget, {
+      rawDir,
+      outDir: stagingDir,
+      buildId,
+      packr,
+      log,
+      onRow: progress.tick,
+      onSearchInputs: (search) => {
+        searchJob = startSearchShards(search(stagingDir, budget.share(0.5).sorterBytes(2))).then((shards) => {
+          searchSeconds = (Date.now() - searchStarted) / 1000;
+          return shards;
+        });
+        background.push(searchJob);
+      },
+    });
+    for (const job of background) job.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+    progress.done();
+    const ctx = build.context;
+    progress.start('writing records');
+    const recordShards = [...(await writeRecordTables(ctx)), ...(await edgeRecords)];
+    progress.done();
+    progress.start('writing indexes');
+    const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: budget.share(0.5) });
+    const searchShards = await searchJob!;
+    progress.done();
 
-      const listed: ManifestShard[] = [
-        ...recordShards.map((s) => entry(s, tableOf(s.path))),
-        ...indexShards.map((s) => entry(s, s.name)),
-        ...searchShards.map((s) => entry(s, s.name)),
-      ];
-      const rejected = log.rejected;
-      let rejectsPath: string | null = null;
-      if (rejected.length > 0) {
-        rejectsPath = join(staging, 'rejects.csv');
-        writeRejects(rejectsPath, rejected);
-      }
-      let manifest: Manifest = {
-        format: 'omm-snapshot',
-        formatVersion: `${FORMAT_MAJOR}.${FORMAT_MINOR}`,
-        buildId,
-        compiler: COMPILER_VERSION,
-        counts: {
-          songs: ctx.songs.count,
-          albums: ctx.albums.count,
-          artists: ctx.artists.count,
-          playlists: ctx.playlists.count,
-          stations: ctx.stations.count,
-          customStations: ctx.customStations.count,
-          genres: ctx.genres.length,
-          files: validated.edges.files.count,
-          lyrics: validated.edges.lyrics.count,
-          exploreGroups: build.explore.length,
-        },
-        sources,
-        shards: listed,
-        structures: (packr as unknown as { structures: unknown[] }).structures.map((s) => [...(s as unknown[])]),
-        search: SEARCH_INDEX_INFO,
-        rejectedRows: rejected.length,
-      };
-      const writeManifest = () => new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
-      writeManifest();
-      if (options.views !== false) {
-        // Views are rendered from the snapshot written so far, then listed in a new manifest.
-        progress.start('rendering views');
-        const viewShards = await writeAllViews(staging, buildId, progress.tick);
-        progress.done();
-        manifest = {
-          ...manifest,
-          shards: [...manifest.shards, ...viewShards.map((s) => entry(s, tableOf(s.path)))],
-          views: { version: VIEWS_VERSION, tables: [...new Set(viewShards.map((s) => tableOf(s.path)))] },
-        };
-        writeManifest();
-      }
-      const snapshotDir = publishSnapshot(outDir, staging, buildId, options.keep ?? 3);
-      return {
-        buildId,
-        snapshotDir,
-        manifest,
-        rejectedRows: rejected.length,
-        rejectsPath: rejectsPath ? join(snapshotDir, 'rejects.csv') : null,
-        seconds: (Date.now() - started) / 1000,
-        phases: [...progress.timings, { phase: 'search index (worker)', seconds: searchSeconds, rows: ctx.songs.count }],
-      };
-    } catch (err) {
-      // A worker may still be writing into staging or reading the spill: let it finish first.
-      await Promise.allSettled(background);
-      rmSync(staging, { recursive: true, force: true });
-      throw err;
+    const listed: ManifestShard[] = [
+      ...recordShards.map((s) => entry(s, tableOf(s.path))),
+      ...indexShards.map((s) => entry(s, s.name)),
+      ...searchShards.map((s) => entry(s, s.name)),
+    ];
+    const rejected = log.rejected;
+    let rejectsPath: string | null = null;
+    if (rejected.length > 0) {
+      rejectsPath = join(stagingDir, 'rejects.csv');
+      writeRejects(rejectsPath, rejected);
     }
+    let manifest: Manifest = {
+      format: 'omm-snapshot',
+      formatVersion: `${FORMAT_MAJOR}.${FORMAT_MINOR}`,
+      buildId,
+      compiler: COMPILER_VERSION,
+      counts: {
+        songs: ctx.songs.count,
+        albums: ctx.albums.count,
+        artists: ctx.artists.count,
+        playlists: ctx.playlists.count,
+        stations: ctx.stations.count,
+        customStations: ctx.customStations.count,
+        genres: ctx.genres.length,
+        files: validated.edges.files.count,
+        lyrics: validated.edges.lyrics.count,
+        exploreGroups: build.explore.length,
+      },
+      sources,
+      shards: listed,
+      structures: (packr as unknown as { structures: unknown[] }).structures.map((s) => [...(s as unknown[])]),
+      search: SEARCH_INDEX_INFO,
+      rejectedRows: rejected.length,
+    };
+    const writeManifest = () => new ShardWriter(join(stagingDir, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
+    writeManifest();
+    if (options.views !== false) {
+      // Views are rendered from the snapshot written so far, then listed in a new manifest.
+      progress.start('rendering views');
+      const viewShards = await writeAllViews(stagingDir, buildId, progress.tick);
+      progress.done();
+      manifest = {
+        ...manifest,
+        shards: [...manifest.shards, ...viewShards.map((s) => entry(s, tableOf(s.path)))],
+        views: { version: VIEWS_VERSION, tables: [...new Set(viewShards.map((s) => tableOf(s.path)))] },
+      };
+      writeManifest();
+    }
+    const snapshotDir = publishSnapshot(outDir, stagingDir, buildId, options.keep ?? 3);
+    return {
+      buildId,
+      snapshotDir,
+      manifest,
+      rejectedRows: rejected.length,
+      rejectsPath: rejectsPath ? join(snapshotDir, 'rejects.csv') : null,
+      seconds: (Date.now() - started) / 1000,
+      phases: [...progress.timings, { phase: 'search index (worker)', seconds: searchSeconds, rows: ctx.songs.count }],
+    };
+  } catch (err) {
+    // A worker may still be writing into staging or reading the spill: let it finish first.
+    await Promise.allSettled(background);
+    if (staging) rmSync(staging, { recursive: true, force: true });
+    throw err;
   } finally {
     spill.remove();
   }
+}
+
+/**
+ * The files and lyrics tables as the first pass wrote them, unless the checks after it rejected
+ * some of their rows (only under --skip-invalid): those tables are removed and written again from
+ * a second read on a worker, skipping every rejected line. Shards in table order.
+ */
+async function rewriteEdgeRecords(validated: ValidatedCatalog, log: IssueLog, rawDir: string, staging: string, buildId: string, progress: Progress): Promise<WrittenShard[]> {
+  const tables = EDGE_RECORD_FILES.filter((f) => validated.edgeRecords.get(f)!.rejected !== log.rejectedCount(`${f}.csv`));
+  for (const f of tables) for (const shard of validated.edgeRecords.get(f)!.shards) rmSync(shard.path);
+  const rewritten = tables.length === 0 ? [] : await startEdgeRecords(
+    { rawDir, outDir: staging, buildId, tables, rejectedLines: Object.fromEntries(tables.map((f) => [`${f}.csv`, log.rejectedLinesOf(`${f}.csv`)])) },
+    (rows) => progress.add(rows),
+  );
+  return EDGE_RECORD_FILES.flatMap((f) => (tables.includes(f) ? rewritten.filter((s) => tableOf(s.path) === f) : validated.edgeRecords.get(f)!.shards));
 }
 
 function entry(shard: WrittenShard, name: string): ManifestShard {

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RAW_FILES, type RawFileSpec } from '../raw/schema.js';
+import { RAW_FILES, type RawFileName, type RawFileSpec } from '../raw/schema.js';
 import type { RawIssue, RawIssueCode } from './compile-error.js';
 import { streamCsvRows, type CsvDigest } from '../raw/csv-rows.js';
 import { CellProblem, validateCell, type CellValue } from '../raw/validate-cell.js';
@@ -65,6 +67,11 @@ export class IssueLog {
     for (const row of from.rejected) this.reject(row.issue, row.cells);
   }
 
+  /** How many rows of `file` were rejected. */
+  rejectedCount(file: string): number {
+    return this.rejectedLines.get(file)?.size ?? 0;
+  }
+
   /** The lines rejected in `file`, ascending: what a second pass on another thread must skip. */
   rejectedLinesOf(file: string): number[] {
     return [...(this.rejectedLines.get(file) ?? [])].sort((a, b) => a - b);
@@ -90,7 +97,37 @@ export class IssueLog {
 export interface RawFileRead {
   readonly present: boolean;
   rows: number;
-  digest: CsvDigest;
+  /** Bytes parsed. */
+  bytes: number;
+}
+
+/**
+ * Each present raw file's size and SHA-256, read before any is parsed, so the build id (a hash of
+ * them) is known from the start and the first pass can write shards that carry it. The parse
+ * checks that it read as many bytes as were hashed (compile.ts).
+ */
+export async function digestRawFiles(dir: string): Promise<Map<RawFileName, CsvDigest>> {
+  const digests = new Map<RawFileName, CsvDigest>();
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  for (const spec of RAW_FILES) {
+    const path = rawFilePath(dir, spec);
+    if (!existsSync(path)) continue;
+    const hash = createHash('sha256');
+    const handle = await open(path, 'r');
+    let bytes = 0;
+    try {
+      for (;;) {
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0) break;
+        hash.update(chunk.subarray(0, bytesRead));
+        bytes += bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
+    digests.set(spec.file, { bytes, sha256: hash.digest('hex') });
+  }
+  return digests;
 }
 
 /** Row handler: returns nothing to accept the row, or an issue to reject it. */
@@ -114,7 +151,7 @@ export async function readRawFile(
 ): Promise<RawFileRead> {
   const file = `${spec.file}.csv`;
   const path = rawFilePath(dir, spec);
-  const result: RawFileRead = { present: existsSync(path), rows: 0, digest: { bytes: 0, sha256: '' } };
+  const result: RawFileRead = { present: existsSync(path), rows: 0, bytes: 0 };
   if (!result.present) {
     if (spec.required && !options.secondPass) log.fileIssue('E_RAW_FILE', file, 'required file is missing');
     return result;
@@ -124,7 +161,7 @@ export async function readRawFile(
   let headerLength = 0;
   let headerOk = true;
   try {
-    result.digest = await streamCsvRows(path, ({ line, cells }) => {
+    const read = await streamCsvRows(path, ({ line, cells }) => {
       if (!columns) {
         const header = checkHeader(spec, cells, file, options.secondPass ? null : log);
         if (!header) {
@@ -160,12 +197,13 @@ export async function readRawFile(
         if (options.secondPass) throw new Error(`second pass rejected ${file}:${line}, which the first pass accepted`);
         log.reject({ ...problem, file, line }, cells);
       }
-    }, { digest: !options.secondPass });
+    }, { digest: false });
+    result.bytes = read.bytes;
   } catch (err) {
     if (options.secondPass) throw err;
     log.fileIssue('E_RAW_FILE', file, `cannot be parsed as CSV: ${(err as Error).message}`);
   }
-  if (!headerOk) result.digest = { bytes: 0, sha256: '' };
+  if (!headerOk) result.bytes = 0;
   return result;
 }
 

@@ -11,7 +11,9 @@ import { eachRow } from '../worker-job.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
-import { NO_POSITION, num, parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
+import type { WrittenShard } from '../../index-format/shard-writer.js';
+import type { EdgeRecordFile } from '../write/edge-record-rows.js';
+import { NO_POSITION, num, parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParsedRefs, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
 import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
 
 type Problem = Omit<RawIssue, 'file' | 'line'>;
@@ -61,6 +63,19 @@ export interface ParsedCatalog {
   readonly exploreGroups: ExploreGroupRow[];
   readonly exploreItems: ExploreItemRow[];
   readonly read: Map<RawFileName, RawFileRead>;
+  /** The record tables the first pass wrote (files, lyrics), with the rows it rejected in each. */
+  readonly edgeRecords: ReadonlyMap<EdgeRecordFile, EdgeRecordsWritten>;
+}
+
+export interface EdgeRecordsWritten {
+  readonly shards: readonly WrittenShard[];
+  readonly rejected: number;
+}
+
+/** Where the first pass writes record tables: the staging directory, with the build id. */
+export interface FirstPassRecords {
+  readonly outDir: string;
+  readonly buildId: string;
 }
 
 /** The files of references, in the order their records join the sorters. */
@@ -78,7 +93,7 @@ const TYPE_ENTITY: Record<ExploreGroupRow['type'], EntityName> = { song: 'songs'
  * between rows (duplicate ids, references, conflicts) are checked afterwards, by sorting
  * (resolve-ids.ts, check-refs.ts).
  */
-export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudget, log: IssueLog, onRow?: () => void): Promise<ParsedCatalog> {
+export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudget, log: IssueLog, records: FirstPassRecords, onRow?: () => void): Promise<ParsedCatalog> {
   const sorterBytes = budget.sorterBytes(ENTITY_NAMES.length + 4);
   const read = new Map<RawFileName, RawFileRead>();
   const genres = new GenreNames();
@@ -109,99 +124,111 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
       ownIds: file === 'files' ? spill.file('files.own-ids') : undefined,
     };
   }
-  const refsJob = (files: readonly ParsedRefName[]): ParseRefsJob => ({ dir, files: files.map((file) => ({ file, paths: refPaths[file] })) });
+  const refsJob = (files: readonly ParsedRefName[]): ParseRefsJob => ({ dir, records, files: files.map((file) => ({ file, paths: refPaths[file] })) });
   const onRows = eachRow(onRow);
   const worker = startParseRefs(refsJob(REF_FILES.filter((f) => !REFS_READ_HERE.has(f))), onRows);
   worker.catch(() => undefined); // awaited below
 
-  const readFile = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
-    read.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
-  };
-  const tooMany = (file: string, rows: number): Problem | undefined =>
-    rows >= MAX_ROWS ? { code: 'E_RAW_ROW', message: `${file} has more than ${MAX_ROWS - 1} rows` } : undefined;
+  // Whatever fails here, the worker is done writing before the caller removes its directories.
+  let here: ParsedRefs;
+  let there: ParsedRefs;
+  let exploreGroups: ExploreGroupRow[];
+  let exploreItems: ExploreItemRow[];
+  try {
+    const readFile = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
+      read.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
+    };
+    const tooMany = (file: string, rows: number): Problem | undefined =>
+      rows >= MAX_ROWS ? { code: 'E_RAW_ROW', message: `${file} has more than ${MAX_ROWS - 1} rows` } : undefined;
 
-  const readEntity = async (name: EntityName, extra?: (row: ParsedRow) => Problem | undefined) => {
-    const w = writers[name];
-    const type = CATALOG_TYPE[name];
-    const { ids, omm } = entities[name];
-    await readFile(name, (row, line) => {
-      const problem = extra?.(row) ?? tooMany(`${name}.csv`, w.count);
-      if (problem) return problem;
-      const id = row.id as string;
-      const ommId = type ? (str(row.omm_id) ?? deriveOmmId(type, id)) : '';
-      const slot = w.count;
-      hashId(id);
-      ids.add(idHash[0], idHash[1], idHash[2], slot);
-      if (omm) {
-        hashId(ommId);
-        omm.add(idHash[0], idHash[1], idHash[2], slot);
-      }
-      w.add({
-        id,
-        name: row.name as string,
-        ommId,
-        line,
-        popularity: num(row.popularity, 0),
-        dateAdded: num(row.date_added, Number.NaN),
-        releaseKey: releaseDateKey(str(row.release_date)),
-        releaseText: str(row.release_date) ?? '',
-        genres: genres.idsOf(row.genres as string[] | undefined),
-        artwork: str(row.artwork_url) ?? '',
-        code: str(row.isrc) ?? str(row.upc) ?? '',
-        duration: num(row.duration_ms, Number.NaN),
+    const readEntity = async (name: EntityName, extra?: (row: ParsedRow) => Problem | undefined) => {
+      const w = writers[name];
+      const type = CATALOG_TYPE[name];
+      const { ids, omm } = entities[name];
+      await readFile(name, (row, line) => {
+        const problem = extra?.(row) ?? tooMany(`${name}.csv`, w.count);
+        if (problem) return problem;
+        const id = row.id as string;
+        const ommId = type ? (str(row.omm_id) ?? deriveOmmId(type, id)) : '';
+        const slot = w.count;
+        hashId(id);
+        ids.add(idHash[0], idHash[1], idHash[2], slot);
+        if (omm) {
+          hashId(ommId);
+          omm.add(idHash[0], idHash[1], idHash[2], slot);
+        }
+        w.add({
+          id,
+          name: row.name as string,
+          ommId,
+          line,
+          popularity: num(row.popularity, 0),
+          dateAdded: num(row.date_added, Number.NaN),
+          releaseKey: releaseDateKey(str(row.release_date)),
+          releaseText: str(row.release_date) ?? '',
+          genres: genres.idsOf(row.genres as string[] | undefined),
+          artwork: str(row.artwork_url) ?? '',
+          code: str(row.isrc) ?? str(row.upc) ?? '',
+          duration: num(row.duration_ms, Number.NaN),
+        });
       });
-    });
-    entities[name] = { ...entities[name], files: w.finish() };
-  };
+      entities[name] = { ...entities[name], files: w.finish() };
+    };
 
-  await readEntity('artists');
-  await readEntity('albums');
-  await readEntity('songs');
-  await readEntity('playlists');
-  await readEntity('stations', (row) => {
-    const id = row.id as string;
-    if (DERIVED_STATION.test(id)) return { code: 'E_RAW_ROW', column: 'id', message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)` };
-    return undefined;
-  });
-  // The explore feed is editorial and small: its groups stay in memory, its items' resources
-  // are resolved with the other references.
-  const exploreGroups: ExploreGroupRow[] = [];
-  const groupById = new Map<string, number>();
-  await readFile('explore_groups', (row, line) => {
-    const id = row.id as string;
-    const existing = groupById.get(id);
-    if (existing !== undefined) return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${exploreGroups[existing].line}` };
-    groupById.set(id, exploreGroups.length);
-    exploreGroups.push({ id, title: row.title as string, type: row.type as ExploreGroupRow['type'], position: num(row.position, NO_POSITION), line });
-  });
-  const exploreItems: ExploreItemRow[] = [];
-  await readFile('explore_items', (row, line) => {
-    const group = groupById.get(row.group_id as string);
-    if (group === undefined) return { code: 'E_RAW_REF', column: 'group_id', message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)` };
-    const resourceId = row.resource_id as string;
-    const entity = TYPE_ENTITY[exploreGroups[group].type];
-    hashId(resourceId);
-    entities[entity].ids.add(idHash[0], idHash[1], idHash[2], ((refKind(entity, 'explore_items', 'resource_id') << ROW_BITS) | exploreItems.length) >>> 0);
-    exploreItems.push({ group, position: num(row.position, NO_POSITION), line, resourceId });
-  });
-  // The references' records go into the sorters after every entity row, file by file in a fixed
-  // order whichever thread read them: a sort is stable and an entity's own rows went in first,
-  // which is all resolving needs.
-  const here = await parseRefFiles(refsJob(REF_FILES.filter((f) => REFS_READ_HERE.has(f))), onRows);
-  const there = await worker;
+    await readEntity('artists');
+    await readEntity('albums');
+    await readEntity('songs');
+    await readEntity('playlists');
+    await readEntity('stations', (row) => {
+      const id = row.id as string;
+      if (DERIVED_STATION.test(id)) return { code: 'E_RAW_ROW', column: 'id', message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)` };
+      return undefined;
+    });
+    // The explore feed is editorial and small: its groups stay in memory, its items' resources
+    // are resolved with the other references.
+    exploreGroups = [];
+    const groupById = new Map<string, number>();
+    await readFile('explore_groups', (row, line) => {
+      const id = row.id as string;
+      const existing = groupById.get(id);
+      if (existing !== undefined) return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${exploreGroups[existing].line}` };
+      groupById.set(id, exploreGroups.length);
+      exploreGroups.push({ id, title: row.title as string, type: row.type as ExploreGroupRow['type'], position: num(row.position, NO_POSITION), line });
+    });
+    exploreItems = [];
+    await readFile('explore_items', (row, line) => {
+      const group = groupById.get(row.group_id as string);
+      if (group === undefined) return { code: 'E_RAW_REF', column: 'group_id', message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)` };
+      const resourceId = row.resource_id as string;
+      const entity = TYPE_ENTITY[exploreGroups[group].type];
+      hashId(resourceId);
+      entities[entity].ids.add(idHash[0], idHash[1], idHash[2], ((refKind(entity, 'explore_items', 'resource_id') << ROW_BITS) | exploreItems.length) >>> 0);
+      exploreItems.push({ group, position: num(row.position, NO_POSITION), line, resourceId });
+    });
+    // The references' records go into the sorters after every entity row, file by file in a fixed
+    // order whichever thread read them: a sort is stable and an entity's own rows went in first,
+    // which is all resolving needs.
+    here = await parseRefFiles(refsJob(REF_FILES.filter((f) => REFS_READ_HERE.has(f))), onRows);
+    there = await worker;
+  } catch (err) {
+    await worker.catch(() => undefined);
+    throw err;
+  }
   const refs = {} as Record<RefFile, ParsedRefFile>;
+  const edgeRecords = new Map<EdgeRecordFile, EdgeRecordsWritten>();
   for (const done of [here, there]) {
     log.merge(done);
-    for (const { file, read: fileRead, rows } of done.files) {
+    for (const { file, read: fileRead, rows, shards, rejected } of done.files) {
       read.set(file, fileRead);
       refs[file] = { rows, lines: refPaths[file].lines, columns: refPaths[file].columns };
+      if (file === 'files' || file === 'lyrics') edgeRecords.set(file, { shards, rejected });
     }
   }
   for (const file of REF_FILES) {
     for (const [column, entity] of Object.entries(REF_FILE_RULES[file].targets)) addRecords(refPaths[file].records[column], entities[entity].ids);
   }
   addRecords(refPaths.files.ownIds!, fileIds);
-  return { entities, refs, fileIds, genres, exploreGroups, exploreItems, read };
+  return { entities, refs, fileIds, genres, exploreGroups, exploreItems, read, edgeRecords };
 }
 
 /** Adds a file of sorter records (u32 x 4 each, parse-refs.ts) to `sorter`. */

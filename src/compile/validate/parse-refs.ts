@@ -1,7 +1,11 @@
+import { RecordTableWriter } from '../../index-format/record-table.js';
+import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import type { RawIssue } from '../compile-error.js';
 import { IssueLog, readRawFile, type ParsedRow, type RawFileRead, type RejectedRow } from '../raw-file.js';
 import { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
+import { EDGE_RECORD_OF, type EdgeRecordFile } from '../write/edge-record-rows.js';
+import { DECLARED_STRUCTURES, newRecordPackr, sharedStructureCount } from '../write/record-packr.js';
 import { rowBatches, runWorkerJob, type RowsDone } from '../worker-job.js';
 import { hashId, idHash } from './id-hash.js';
 import { MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
@@ -81,10 +85,25 @@ export interface RefFilePaths {
 export interface ParseRefsJob {
   readonly dir: string;
   readonly files: readonly { readonly file: ParsedRefName; readonly paths: RefFilePaths }[];
+  /**
+   * Where the record tables of files.csv and lyrics.csv go, written row by row as the rows are
+   * read (edge-record-rows.ts): the staging directory and the build id.
+   */
+  readonly records: { readonly outDir: string; readonly buildId: string };
+}
+
+export interface ParsedRefFileRead {
+  readonly file: ParsedRefName;
+  readonly read: RawFileRead;
+  readonly rows: number;
+  /** The record table written from the file's rows (files and lyrics), else empty. */
+  readonly shards: readonly WrittenShard[];
+  /** Rows this pass rejected: the table holds every other row. */
+  readonly rejected: number;
 }
 
 export interface ParsedRefs {
-  readonly files: readonly { readonly file: ParsedRefName; readonly read: RawFileRead; readonly rows: number }[];
+  readonly files: readonly ParsedRefFileRead[];
   /** Issues with a file as a whole, and rows rejected, for the compile's IssueLog. */
   readonly fileIssues: RawIssue[];
   readonly rejected: RejectedRow[];
@@ -94,13 +113,16 @@ export interface ParsedRefs {
 export async function parseRefFiles(job: ParseRefsJob, onRows?: RowsDone): Promise<ParsedRefs> {
   const log = new IssueLog(Number.MAX_SAFE_INTEGER);
   const rows = rowBatches(onRows);
-  const files: ParsedRefs['files'][number][] = [];
+  const files: ParsedRefFileRead[] = [];
+  const packr = newRecordPackr();
   for (const { file, paths } of job.files) {
     const rule = REF_FILE_RULES[file];
     const lines = new NumberColumnWriter(paths.lines, 'u32');
     const columns = Object.entries(rule.columns).map(([name, kind]) => (kind === 'string' ? new StringColumnWriter(paths.columns[name]) : new NumberColumnWriter(paths.columns[name], kind)));
     const targets = Object.entries(rule.targets).map(([column, entity]) => ({ column, kind: refKind(entity, file, column) << ROW_BITS, out: new NumberColumnWriter(paths.records[column], 'u32') }));
     const ownIds = paths.ownIds ? new NumberColumnWriter(paths.ownIds, 'u32') : null;
+    const record = file in EDGE_RECORD_OF ? EDGE_RECORD_OF[file as EdgeRecordFile] : null;
+    const table = record ? new RecordTableWriter(job.records.outDir, file, job.records.buildId, packr) : null;
     const read = await readRawFile(job.dir, RAW_FILE_BY_NAME.get(file)!, log, (row, line) => {
       if (lines.length >= MAX_ROWS) return { code: 'E_RAW_ROW', message: `${file}.csv has more than ${MAX_ROWS - 1} rows` };
       const problem = rule.keep(row, columns);
@@ -115,12 +137,15 @@ export async function parseRefFiles(job: ParseRefsJob, onRows?: RowsDone): Promi
         pushRecord(ownIds, r);
       }
       lines.push(line);
+      table?.add(record!(row));
     }, { onProgress: rows.tick });
     for (const w of [lines, ...columns, ...targets.map((t) => t.out)]) w.finish();
     ownIds?.finish();
-    files.push({ file, read, rows: lines.length });
+    files.push({ file, read, rows: lines.length, shards: table ? table.finish() : [], rejected: log.rejectedCount(`${file}.csv`) });
   }
   rows.flush();
+  // A record of another shape would have named a structure the compile's Packr does not have.
+  if (sharedStructureCount(packr) !== DECLARED_STRUCTURES) throw new Error('edge records packed a structure that was not declared (record-packr.ts)');
   const { fileIssues, rejected } = log.exported();
   return { files, fileIssues, rejected };
 }

@@ -5,7 +5,8 @@ import type { SpillDir } from '../spill/spill-dir.js';
 import { checkRefs, type CheckedRefs } from './check-refs.js';
 import { DeferredIssues } from './deferred-issues.js';
 import type { EntityFiles } from './entity-files.js';
-import { parseRaw } from './parse-raw.js';
+import { parseRaw, type EdgeRecordsWritten, type FirstPassRecords } from './parse-raw.js';
+import type { EdgeRecordFile } from '../write/edge-record-rows.js';
 import type { EntityName } from './raw-refs.js';
 import { resolveIds } from './resolve-ids.js';
 
@@ -17,6 +18,8 @@ export interface ValidatedCatalog {
   readonly genres: readonly string[];
   /** Each raw file's presence, row count and digest. */
   readonly read: ReadonlyMap<RawFileName, RawFileRead>;
+  /** The record tables the first pass wrote (files, lyrics) and the rows it rejected in each. */
+  readonly edgeRecords: ReadonlyMap<EdgeRecordFile, EdgeRecordsWritten>;
 }
 
 /**
@@ -24,11 +27,18 @@ export interface ValidatedCatalog {
  * references by sorting (resolve-ids), checks the rules between rows (check-refs), then logs the
  * rows those sorts rejected with their cells. Memory: the sorters' share of the budget.
  */
-export async function validateCatalog(dir: string, spill: SpillDir, budget: MemoryBudget, log: IssueLog, onRow?: () => void): Promise<ValidatedCatalog> {
-  const parsed = await parseRaw(dir, spill, budget, log, onRow);
+export async function validateCatalog(
+  dir: string,
+  spill: SpillDir,
+  budget: MemoryBudget,
+  log: IssueLog,
+  records: FirstPassRecords,
+  onRow?: () => void,
+): Promise<ValidatedCatalog> {
+  const parsed = await parseRaw(dir, spill, budget, log, records, onRow);
   const deferred = new DeferredIssues();
   const resolved = resolveIds(parsed, spill, budget, deferred);
   const edges = checkRefs(parsed, resolved, spill, budget, deferred);
   await deferred.commit(dir, log);
-  return { entities: resolved.entities, edges, genres: parsed.genres.names, read: parsed.read };
+  return { entities: resolved.entities, edges, genres: parsed.genres.names, read: parsed.read, edgeRecords: parsed.edgeRecords };
 }

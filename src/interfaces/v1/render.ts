@@ -42,10 +42,11 @@ export function putAttributes(
   return out;
 }
 
-export function fileObject(f: FileRecord): Json {
+/** A song's file; its duration is its own or, when its row had none, the song's. */
+export function fileObject(f: FileRecord, songDurationMs: number | null): Json {
   const out: Json = { id: f.id, lossless: f.lossless, mimeType: f.mimeType };
   put(out, undefined, 'sizeBytes', f.sizeBytes);
-  put(out, undefined, 'durationMs', f.durationMs);
+  put(out, undefined, 'durationMs', f.durationMs ?? songDurationMs);
   put(out, undefined, 'streamUrl', f.streamUrl);
   put(out, undefined, 'downloadUrl', f.downloadUrl);
   put(out, undefined, 'codec', f.codec);
@@ -111,7 +112,7 @@ export class V1Renderer {
     const attributes = putAttributes({}, this.spec.fields.get('song'), 'full', 'song', r, (name) => {
       if (name === 'files') {
         const files = cat.relation('song.files').targetsOf(ordinal);
-        return files.length > 0 ? { preferred: fileObject(cat.file(files[0])), alternatives: Array.from(files.subarray(1), (f) => fileObject(cat.file(f))) } : undefined;
+        return files.length > 0 ? { preferred: fileObject(cat.file(files[0]), r.durationMs), alternatives: Array.from(files.subarray(1), (f) => fileObject(cat.file(f), r.durationMs)) } : undefined;
       }
       const lyrics = lyricsFor(cat, ordinal, r.lyricsLanguages, this.spec.lang);
       return lyrics ? lyricsObject(lyrics) : undefined;
