@@ -15,9 +15,12 @@ import { openEntity, type EntityColumns } from './validate/entity-files.js';
 import type { ValidatedCatalog } from './validate/validate-catalog.js';
 import type { BuildContext } from './write/build-context.js';
 import { planExplore } from './write/plan-explore.js';
+import type { SongRecordsJob } from './write/song-records.js';
 
 export interface DerivedBuild {
   readonly context: BuildContext;
+  /** The songs table's job, for a worker (song-records.ts). */
+  readonly songRecords: SongRecordsJob;
   readonly orderFiles: { songs: EntityOrderFiles; albums: EntityOrderFiles; artists: EntityOrderFiles; playlists: EntityOrderFiles };
   readonly explore: ExploreGroup[];
 }
@@ -120,7 +123,22 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
     stations,
     orders,
   };
-  return { context, orderFiles, explore };
+  const songRecords: SongRecordsJob = {
+    outDir: options.outDir,
+    buildId: options.buildId,
+    songs: v.entities.songs,
+    albums: v.entities.albums,
+    artists: v.entities.artists,
+    genres: v.genres,
+    primaryAlbum: raw.primaryAlbum,
+    primaryTrack: raw.primaryTrack,
+    trackDisc: v.edges.albumTracks.disc,
+    trackNumber: v.edges.albumTracks.track,
+    lyricsLanguages: v.edges.lyrics.languages,
+    songArtists: relationFiles.get('song.artists')!,
+    songLyrics: relationFiles.get('song.lyrics')!,
+  };
+  return { context, songRecords, orderFiles, explore };
 }
 
 function relationsByName(raw: RawRelations, derived: ReturnType<typeof deriveRelations>, stationTracks: AdjacencyFiles): Map<string, AdjacencyFiles> {

@@ -23,6 +23,7 @@ import { startEdgeRecords } from './write/edge-records.js';
 import { EDGE_RECORD_FILES } from './write/edge-record-rows.js';
 import type { ValidatedCatalog } from './validate/validate-catalog.js';
 import { writeRecordTables } from './write/write-records.js';
+import { startSongRecords } from './write/song-records.js';
 import { writeAllViews } from './write-views.js';
 
 export const COMPILER_VERSION = 'omm-catalog/0.1.0';
@@ -50,7 +51,7 @@ export interface CompileResult {
   readonly rejectedRows: number;
   readonly rejectsPath: string | null;
   readonly seconds: number;
-  /** Wall time per phase; `search index (worker)` overlaps `writing records`. */
+  /** Wall time per phase; `search index (worker)` runs beside the phases after deriving. */
   readonly phases: readonly PhaseTiming[];
 }
 
@@ -131,18 +132,17 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     progress.done();
     const ctx = build.context;
     progress.start('writing records');
-    const recordShards = [...(await writeRecordTables(ctx)), ...(await edgeRecords)];
+    const songShards = startSongRecords(build.songRecords, (rows) => progress.add(rows));
+    background.push(songShards);
+    songShards.catch(() => undefined); // awaited below
+    const { beforeSongs, afterSongs } = await writeRecordTables(ctx);
     progress.done();
     progress.start('writing indexes');
     const indexShards = writeIndexes({ ctx, orderFiles: build.orderFiles, explore: build.explore, spill, budget: budget.share(0.5) });
-    const searchShards = await searchJob!;
+    const recordShards = [...beforeSongs, ...(await songShards), ...afterSongs, ...(await edgeRecords)];
     progress.done();
 
-    const listed: ManifestShard[] = [
-      ...recordShards.map((s) => entry(s, tableOf(s.path))),
-      ...indexShards.map((s) => entry(s, s.name)),
-      ...searchShards.map((s) => entry(s, s.name)),
-    ];
+    const written = [...recordShards.map((s) => entry(s, tableOf(s.path))), ...indexShards.map((s) => entry(s, s.name))];
     const rejected = log.rejected;
     let rejectsPath: string | null = null;
     if (rejected.length > 0) {
@@ -167,25 +167,29 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
         exploreGroups: build.explore.length,
       },
       sources,
-      shards: listed,
+      shards: written,
       structures: (packr as unknown as { structures: unknown[] }).structures.map((s) => [...(s as unknown[])]),
       search: SEARCH_INDEX_INFO,
       rejectedRows: rejected.length,
     };
     const writeManifest = () => new ShardWriter(join(stagingDir, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
-    writeManifest();
+    const searchShards = async () => (await searchJob!).map((s) => entry(s, s.name));
     if (options.views !== false) {
-      // Views are rendered from the snapshot written so far, then listed in a new manifest.
+      // Views are rendered from the records and indexes written so far (listed in a first
+      // manifest), while the search index may still be building; then every shard is listed.
+      writeManifest();
       progress.start('rendering views');
       const viewShards = await writeAllViews(stagingDir, buildId, progress.tick);
       progress.done();
       manifest = {
         ...manifest,
-        shards: [...manifest.shards, ...viewShards.map((s) => entry(s, tableOf(s.path)))],
+        shards: [...written, ...(await searchShards()), ...viewShards.map((s) => entry(s, tableOf(s.path)))],
         views: { version: VIEWS_VERSION, tables: [...new Set(viewShards.map((s) => tableOf(s.path)))] },
       };
-      writeManifest();
+    } else {
+      manifest = { ...manifest, shards: [...written, ...(await searchShards())] };
     }
+    writeManifest();
     const snapshotDir = publishSnapshot(outDir, stagingDir, buildId, options.keep ?? 3);
     return {
       buildId,

@@ -7,6 +7,7 @@ import { OmRenderer } from '../interfaces/openmusic/render.js';
 import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../catalog/views.js';
 import { emptyInclude } from '../interfaces/v1/spec.js';
 import { V1Renderer } from '../interfaces/v1/render.js';
+import { JsonWriter } from '../interfaces/json-writer.js';
 import { eachRow, runWorkerJob } from './worker-job.js';
 
 /** One view table: an interface's default view of one type. */
@@ -32,13 +33,14 @@ export function writeViews({ staging, buildId, parts }: ViewsBuild, onRow?: () =
   try {
     const renderers = new Map<ViewInterface, (type: ViewType, ordinal: number) => unknown>();
     const shards: WrittenShard[] = [];
+    const json = new JsonWriter();
     for (const { iface, type } of parts) {
       let render = renderers.get(iface);
       if (!render) renderers.set(iface, (render = defaultView(cat, iface)));
       const table = new RecordTableWriter(staging, viewTable(iface, type), buildId, null);
       const count = cat.count(type);
       for (let ordinal = 0; ordinal < count; ordinal++) {
-        table.addBytes(Buffer.from(JSON.stringify(render(type, ordinal))));
+        table.addBytes(json.bytes(render(type, ordinal)));
         onRow?.();
       }
       shards.push(...table.finish());

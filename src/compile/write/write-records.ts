@@ -3,7 +3,6 @@ import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { RAW_FILE_BY_NAME, type RawFileName } from '../../raw/schema.js';
 import { readRawFile, type ParsedRow } from '../raw-file.js';
 import { targetsOf, type AdjacencyArrays } from '../relations/adjacency-files.js';
-import { NONE } from '../validate/raw-refs.js';
 import type { BuildContext } from './build-context.js';
 import { orNull, str } from './cell-values.js';
 import { isoDate } from './iso-date.js';
@@ -17,13 +16,14 @@ export function joinArtistNames(names: readonly string[]): string | null {
 
 /**
  * Writes every entity's records in ordinal order with everything the interfaces show, derived
- * fields included, looked up in mapped columns. Songs and artists come from the first pass's
- * columns alone; albums, playlists and stations read their CSV again, row by row, for the text
- * only they show (labels, descriptions). Memory stays flat: one row at a time. Files and lyrics
- * are written on another thread meanwhile (edge-records.ts).
+ * fields included, looked up in mapped columns. Artists come from the first pass's columns alone;
+ * albums, playlists and stations read their CSV again, row by row, for the text only they show
+ * (labels, descriptions). Memory stays flat: one row at a time. Songs are written on a worker
+ * meanwhile (song-records.ts; their shards are listed between these two groups), files and
+ * lyrics by the first pass (edge-record-rows.ts).
  */
-export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard[]> {
-  const { songs, albums, artists, playlists, inherit } = ctx;
+export async function writeRecordTables(ctx: BuildContext): Promise<{ beforeSongs: WrittenShard[]; afterSongs: WrittenShard[] }> {
+  const { albums, artists, playlists } = ctx;
   const shards: WrittenShard[] = [];
   const rel = (name: string) => ctx.relations.get(name)!;
   const genreNames = (ids: ArrayLike<number>) => Array.from(ids, (g) => ctx.genres[g]);
@@ -79,35 +79,7 @@ export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard
     };
   });
 
-  const songArtists = rel('song.artists');
-  const songLyrics = rel('song.lyrics');
-  fromColumns('songs', songs.count, (s) => {
-    const artistNames = artistNamesOf(songArtists, s);
-    const trackRow = ctx.primaryTrack[s];
-    const album = inherit.primaryAlbum[s];
-    const hasAlbum = album !== NONE;
-    const duration = songs.duration[s];
-    return {
-      id: songs.ids.get(s),
-      ommId: songs.ommIds.get(s),
-      name: songs.names.get(s),
-      isrc: orNull(songs.code.get(s)),
-      durationMs: Number.isNaN(duration) ? null : duration,
-      genres: genreNames(inherit.genres(s)),
-      releaseDate: orNull(inherit.releaseText(s)),
-      artworkUrl: orNull(inherit.artwork(s)),
-      popularity: songs.popularity[s],
-      dateAdded: isoDate(songs.dateAdded[s]),
-      albumId: hasAlbum ? albums.ids.get(album) : null,
-      albumName: hasAlbum ? albums.names.get(album) : null,
-      trackNumber: trackRow !== NONE ? ctx.trackNumber[trackRow] : null,
-      discNumber: trackRow !== NONE ? ctx.trackDisc[trackRow] : null,
-      artistName: joinArtistNames(artistNames),
-      artistNames,
-      lyricsLanguages: Array.from(targetsOf(songLyrics, s), (l) => ctx.lyricsLanguages.get(l)),
-    };
-  });
-
+  const beforeSongs = shards.splice(0);
   const playlistTracks = rel('playlist.tracks');
   await table('playlists', 'playlists', (row, p) => ({
     id: playlists.ids.get(p),
@@ -129,7 +101,7 @@ export async function writeRecordTables(ctx: BuildContext): Promise<WrittenShard
     genres.add({ name, stationId: ctx.stations.id(ctx.stations.genreStation(g)), songCount: genreSongs.offsets[g + 1] - genreSongs.offsets[g] });
   });
   shards.push(...genres.finish());
-  return shards;
+  return { beforeSongs, afterSongs: shards };
 }
 
 /** Stations: custom ones carry their raw description and artwork (read again, in order); derived ones are built here. */
