@@ -57,10 +57,11 @@ export interface CompileResult {
 
 /**
  * raw CSV directory -> published snapshot, within a memory budget. Pass 1 validates and keeps
- * what later phases need as column files in a spill directory beside the output; nothing is
- * written unless it passes (or --skip-invalid). Then relations, orders and stations are sorted
- * out of core, and records, indexes and the search index (on a worker) are written into a
- * staging directory, then the manifest, then views; then it is published atomically. The spill
+ * what later phases need as column files in a spill directory beside the output (and writes the
+ * files and lyrics records into the staging directory); nothing is published unless it passes
+ * (or --skip-invalid). Then relations, orders and stations are sorted out of core, and records,
+ * indexes and the search index (on a worker) are written into the staging directory, then a
+ * manifest, then views, then the final manifest; then it is published atomically. The spill
  * directory is removed on success and on failure (and, after a SIGKILL, by the next compile).
  */
 export async function compileCatalog(options: CompileOptions): Promise<CompileResult> {
@@ -104,10 +105,11 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
 
     progress.start('deriving');
     const packr = newRecordPackr();
-    // Two threads from here: this one derives and then writes the records the first pass did
-    // not; a worker builds the search index as soon as its inputs are derived. From then on the
-    // search build and this thread each sort within half of the budget's room for sorters
-    // (build-catalog.ts, writeIndexes below).
+    // From here this thread derives, then writes the records the first pass did not, the indexes
+    // and interface 1's song views; workers build the search index as soon as its inputs are
+    // derived (to the end, views included), write the songs table beside the other records, and
+    // render the other views. The search build and this thread each sort within half of the
+    // budget's room for sorters (build-catalog.ts, writeIndexes below); the others do not sort.
     const edgeRecords = rewriteEdgeRecords(validated, log, rawDir, stagingDir, buildId, progress);
     background.push(edgeRecords);
     const searchStarted = Date.now();

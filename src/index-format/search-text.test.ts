@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchText } from './search-text.js';
-
-/** The general path alone (what searchText does for any text), to hold the ASCII shortcut to. */
-function general(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/đ/g, 'd')
-    .replace(/ø/g, 'o')
-    .replace(/ł/g, 'l')
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe')
-    .replace(/([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff])/g, ' $1 ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+import { searchText, searchTextOfAnyScript as general } from './search-text.js';
 
 describe('searchText', () => {
   it('gives ASCII text what the general path gives, for every ASCII character in many arrangements', () => {

@@ -16,6 +16,11 @@ const NOT_ASCII_WORD = /[^a-z0-9]+/g;
 export function searchText(text: string): string {
   // ASCII text has nothing to decompose, fold or split apart: the same result, several passes fewer.
   if (!NOT_ASCII.test(text)) return text.toLowerCase().replace(NOT_ASCII_WORD, ' ').trim();
+  return searchTextOfAnyScript(text);
+}
+
+/** searchText without the ASCII shortcut (exported for the test that holds the two together). */
+export function searchTextOfAnyScript(text: string): string {
   return text
     .normalize('NFKD')
     .replace(COMBINING, '')
