@@ -1,7 +1,7 @@
 import type { Packr } from 'msgpackr';
 import type { ExploreGroup } from '../catalog/explore-feed.js';
 import type { MemoryBudget } from './memory-budget.js';
-import { buildEntityOrders, type EntityOrderFiles } from './orders-build/index.js';
+import { finishEntityOrders, startEntityOrders, type EntityOrderFiles, type StartedEntityOrders } from './orders-build/index.js';
 import type { IssueLog } from './raw-file.js';
 import { openAdjacency, type AdjacencyArrays, type AdjacencyFiles } from './relations/adjacency-files.js';
 import { deriveRelations, mapOrders } from './relations/derived-relations.js';
@@ -55,14 +55,15 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
   const playlists = openEntity(v.entities.playlists);
   const customStations = openEntity(v.entities.stations);
 
-  const bytes = budget.sorterBytes(1);
-  const orderOf = (cols: EntityColumns, label: string, releaseDate?: Float64Array) =>
-    buildEntityOrders({ count: cols.count, ids: cols.ids, names: cols.names, dateAdded: cols.dateAdded, popularity: cols.popularity, releaseDate }, spill, bytes, { label });
-  const orderFiles = {
-    songs: orderOf(songs, 'songs', mapF64Column(raw.songReleaseKey)),
-    albums: orderOf(albums, 'albums', albums.releaseKey),
-    artists: orderOf(artists, 'artists'),
-    playlists: orderOf(playlists, 'playlists'),
+  // The popularity orders first (all the search index needs), then the search build starts
+  // beside the rest; from then on this thread sorts within half of the budget's room.
+  const rest = options.onSearchInputs ? budget.share(0.5) : budget;
+  const inputsOf = (cols: EntityColumns, releaseDate?: Float64Array) => ({ count: cols.count, ids: cols.ids, names: cols.names, dateAdded: cols.dateAdded, popularity: cols.popularity, releaseDate });
+  const started = {
+    songs: startEntityOrders(inputsOf(songs, mapF64Column(raw.songReleaseKey)), spill, budget.sorterBytes(1), { label: 'songs' }),
+    albums: startEntityOrders(inputsOf(albums, albums.releaseKey), spill, budget.sorterBytes(1), { label: 'albums' }),
+    artists: startEntityOrders(inputsOf(artists), spill, budget.sorterBytes(1), { label: 'artists' }),
+    playlists: startEntityOrders(inputsOf(playlists), spill, budget.sorterBytes(1), { label: 'playlists' }),
   };
   const credits = (adj: AdjacencyFiles) => ({ offsets: adj.offsets, targets: adj.targets, artistNames: v.entities.artists.names });
   const search = (outDir: string, budgetBytes: number): SearchBuild => ({
@@ -71,18 +72,23 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
     spillDir: spill.path,
     budgetBytes,
     documents: [
-      { type: 'song', ordinals: orderFiles.songs.orders.get('popularity')!, names: v.entities.songs.names, artists: credits(raw.songArtists) },
-      { type: 'album', ordinals: orderFiles.albums.orders.get('popularity')!, names: v.entities.albums.names, artists: credits(raw.albumArtists) },
-      { type: 'artist', ordinals: orderFiles.artists.orders.get('popularity')!, names: v.entities.artists.names },
-      { type: 'playlist', ordinals: orderFiles.playlists.orders.get('popularity')!, names: v.entities.playlists.names },
+      { type: 'song', ordinals: started.songs.popularity, names: v.entities.songs.names, artists: credits(raw.songArtists) },
+      { type: 'album', ordinals: started.albums.popularity, names: v.entities.albums.names, artists: credits(raw.albumArtists) },
+      { type: 'artist', ordinals: started.artists.popularity, names: v.entities.artists.names },
+      { type: 'playlist', ordinals: started.playlists.popularity, names: v.entities.playlists.names },
     ],
   });
   options.onSearchInputs?.(search);
+  const finish = (s: StartedEntityOrders, label: string) => finishEntityOrders(s, spill, rest.sorterBytes(1), { label });
+  const orderFiles = {
+    songs: finish(started.songs, 'songs'),
+    albums: finish(started.albums, 'albums'),
+    artists: finish(started.artists, 'artists'),
+    playlists: finish(started.playlists, 'playlists'),
+  };
   const orders = { songs: mapOrders(orderFiles.songs), albums: mapOrders(orderFiles.albums), artists: mapOrders(orderFiles.artists), playlists: mapOrders(orderFiles.playlists) };
 
   const inherit = new SongInheritance(songs, albums, mapU32Column(raw.primaryAlbum));
-  // With the search index building beside it, the rest of the sorts get half the budget.
-  const rest = options.onSearchInputs ? budget.share(0.5) : budget;
   const derived = deriveRelations(raw, orders.songs, orders.albums, artists, v.genres.length, songs.count, inherit, spill, rest);
   const artistGenres = ListColumn.open(derived.artistGenres);
   const stations = planStations(

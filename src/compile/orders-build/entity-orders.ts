@@ -52,21 +52,40 @@ export interface EntityOrderOptions {
  * previous phase's arena. idRank and the ids' order are read through mappings (file pages).
  */
 export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): EntityOrderFiles {
-  const { count, releaseDate } = inputs;
+  return finishEntityOrders(startEntityOrders(inputs, spill, budgetBytes, options), spill, budgetBytes, options);
+}
+
+/** The orders of one entity type that are built first: by id (for ties) and by popularity. */
+export interface StartedEntityOrders {
+  readonly inputs: EntityOrderInputs;
+  readonly idRank: string;
+  readonly idOrder: string;
+  /** Ordinals by descending popularity, ties by local id: all the search index needs. */
+  readonly popularity: string;
+}
+
+/**
+ * The first half of buildEntityOrders: ids and popularity, so that the search build (which
+ * needs only the popularity order) can start while the other orders are built.
+ */
+export function startEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): StartedEntityOrders {
   const label = options.label ?? 'entity';
   checkLengths(inputs);
-  let started = performance.now();
-  const phase = <T>(name: string, run: () => T): T => {
-    const result = run();
-    const now = performance.now();
-    options.onPhase?.(name, (now - started) / 1000);
-    started = now;
-    return result;
-  };
-
-  const byId = phase('ids', () => buildIdRanks(inputs.ids, count, spill, budgetBytes, label));
-  const idRank = mapU32Column(byId.idRank);
+  const phase = timedPhases(options);
+  const byId = phase('ids', () => buildIdRanks(inputs.ids, inputs.count, spill, budgetBytes, label));
   const idOrder = mapU32Column(byId.idOrder);
+  const popularity = phase('popularity', () => buildDescendingNumberOrder(inputs.popularity, idOrder, spill, budgetBytes, `${label}.popularity`));
+  return { inputs, idRank: byId.idRank, idOrder: byId.idOrder, popularity };
+}
+
+/** The second half: names, dates and every order's ranks. */
+export function finishEntityOrders(started: StartedEntityOrders, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): EntityOrderFiles {
+  const { inputs } = started;
+  const { count, releaseDate } = inputs;
+  const label = options.label ?? 'entity';
+  const phase = timedPhases(options);
+  const idRank = mapU32Column(started.idRank);
+  const idOrder = mapU32Column(started.idOrder);
   const orders = new Map<string, string>();
   const byName = phase('names', () => buildNameOrders(inputs.names, idRank, spill, budgetBytes, label));
   orders.set('name', byName.name);
@@ -79,9 +98,9 @@ export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, bu
     orders.set('releaseDate', byRelease.ascending);
     orders.set('-releaseDate', byRelease.descending);
   }
-  orders.set('popularity', phase('popularity', () => buildDescendingNumberOrder(inputs.popularity, idOrder, spill, budgetBytes, `${label}.popularity`)));
+  orders.set('popularity', started.popularity);
 
-  rmSync(byId.idOrder, { force: true });
+  rmSync(started.idOrder, { force: true });
 
   const ranks = phase('ranks', () => {
     const files = new Map<string, string>();
@@ -93,7 +112,19 @@ export function buildEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, bu
     }
     return files;
   });
-  return { idRank: byId.idRank, orders, ranks };
+  return { idRank: started.idRank, orders, ranks };
+}
+
+/** Runs a phase and tells `onPhase` its name and seconds. */
+function timedPhases(options: EntityOrderOptions): <T>(name: string, run: () => T) => T {
+  let started = performance.now();
+  return (name, run) => {
+    const result = run();
+    const now = performance.now();
+    options.onPhase?.(name, (now - started) / 1000);
+    started = now;
+    return result;
+  };
 }
 
 function checkLengths(inputs: EntityOrderInputs): void {

@@ -1,1 +1,1 @@
-export { buildEntityOrders, type EntityOrderFiles, type EntityOrderInputs, type EntityOrderOptions } from './entity-orders.js';
+export { buildEntityOrders, finishEntityOrders, startEntityOrders, type EntityOrderFiles, type EntityOrderInputs, type EntityOrderOptions, type StartedEntityOrders } from './entity-orders.js';
