@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RAW_FILES, type RawFileName, type RawFileSpec } from '../raw/schema.js';
 import type { RawIssue, RawIssueCode } from './compile-error.js';
-import { streamCsvRows, type CsvDigest } from '../raw/csv-rows.js';
+import { streamCsvRows } from '../raw/csv-rows.js';
 import { CellProblem, validateCell, type CellValue } from '../raw/validate-cell.js';
 
 /** A validated row: column name to value; absent (empty) optional cells are undefined. */
@@ -101,13 +101,18 @@ export interface RawFileRead {
   bytes: number;
 }
 
+export interface RawFileDigest {
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
 /**
  * Each present raw file's size and SHA-256, read before any is parsed, so the build id (a hash of
  * them) is known from the start and the first pass can write shards that carry it. The parse
  * checks that it read as many bytes as were hashed (compile.ts).
  */
-export async function digestRawFiles(dir: string): Promise<Map<RawFileName, CsvDigest>> {
-  const digests = new Map<RawFileName, CsvDigest>();
+export async function digestRawFiles(dir: string): Promise<Map<RawFileName, RawFileDigest>> {
+  const digests = new Map<RawFileName, RawFileDigest>();
   const chunk = Buffer.allocUnsafe(1 << 20);
   for (const spec of RAW_FILES) {
     const path = rawFilePath(dir, spec);
@@ -197,7 +202,7 @@ export async function readRawFile(
         if (options.secondPass) throw new Error(`second pass rejected ${file}:${line}, which the first pass accepted`);
         log.reject({ ...problem, file, line }, cells);
       }
-    }, { digest: false });
+    });
     result.bytes = read.bytes;
   } catch (err) {
     if (options.secondPass) throw err;

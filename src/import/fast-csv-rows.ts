@@ -1,24 +1,21 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { parse } from 'fast-csv';
-import type { CsvDigest, CsvRow } from '../raw/csv-rows.js';
+import type { CsvRead, CsvRow } from '../raw/csv-rows.js';
 
 /**
  * Reads third-party exports (importers) with fast-csv: lenient about the quirks of files other
  * tools write. The compiler reads our own raw format with the faster strict parser instead.
  *
  * Streams the rows of a CSV file (RFC 4180, via fast-csv) into a synchronous callback, with the
- * line each row starts on, and digests the file's bytes on the way. The callback runs inside the
+ * line each row starts on, and counts the bytes read. The callback runs inside the
  * parser's data event, so there is no per-row promise and back-pressure is implicit. Memory
  * stays at one chunk plus one row. Returning `false` from the callback stops reading.
  */
-export function streamCsvRowsLenient(path: string, onRow: (row: CsvRow) => boolean | void): Promise<CsvDigest> {
+export function streamCsvRowsLenient(path: string, onRow: (row: CsvRow) => boolean | void): Promise<CsvRead> {
   return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
     let bytes = 0;
     const input = createReadStream(path, { highWaterMark: 1 << 20 });
     input.on('data', (chunk) => {
-      hash.update(chunk as Buffer);
       bytes += (chunk as Buffer).length;
     });
     const parser = parse({ headers: false, ignoreEmpty: false, trim: false });
@@ -50,14 +47,14 @@ export function streamCsvRowsLenient(path: string, onRow: (row: CsvRow) => boole
           failed = true;
           input.destroy();
           parser.destroy();
-          resolve({ bytes, sha256: '' });
+          resolve({ bytes });
         }
       } catch (err) {
         fail(err as Error);
       }
     });
     parser.on('end', () => {
-      if (!failed) resolve({ bytes, sha256: hash.digest('hex') });
+      if (!failed) resolve({ bytes });
     });
     input.pipe(parser);
   });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { CsvParser } from './csv-parser.js';
 
@@ -8,20 +7,20 @@ export interface CsvRow {
   readonly cells: string[];
 }
 
-export interface CsvDigest {
+/** What reading a file took: its bytes (up to where reading stopped). */
+export interface CsvRead {
   bytes: number;
-  sha256: string;
 }
 
 const CHUNK = 1 << 20;
 
 /**
  * Streams the rows of a CSV file (RFC 4180, src/raw/csv-parser.ts) into a synchronous callback,
- * with the line each row starts on, and digests the file's bytes on the way. Memory stays at one
- * 1 MiB chunk plus one row. `digest: false` skips the SHA-256 (second pass). Returning `false` from the callback stops reading (no digest then).
+ * with the line each row starts on, and counts the bytes read. Memory stays at one 1 MiB chunk
+ * plus one row. Returning `false` from the callback stops reading. (The compile hashes raw files
+ * separately, before parsing: compile/raw-file.ts digestRawFiles.)
  */
-export async function streamCsvRows(path: string, onRow: (row: CsvRow) => boolean | void, options: { digest?: boolean } = {}): Promise<CsvDigest> {
-  const hash = options.digest === false ? null : createHash('sha256');
+export async function streamCsvRows(path: string, onRow: (row: CsvRow) => boolean | void): Promise<CsvRead> {
   const parser = new CsvParser((cells, line) => onRow({ line, cells }));
   const handle = await open(path, 'r');
   let bytes = 0;
@@ -31,14 +30,13 @@ export async function streamCsvRows(path: string, onRow: (row: CsvRow) => boolea
       const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
       if (bytesRead === 0) break;
       const data = chunk.subarray(0, bytesRead);
-      hash?.update(data);
       bytes += bytesRead;
       parser.push(data);
-      if (parser.isStopped) return { bytes, sha256: '' };
+      if (parser.isStopped) return { bytes };
     }
     parser.end();
   } finally {
     await handle.close();
   }
-  return { bytes, sha256: hash ? hash.digest('hex') : '' };
+  return { bytes };
 }

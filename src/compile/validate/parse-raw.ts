@@ -12,8 +12,8 @@ import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
 import type { WrittenShard } from '../../index-format/shard-writer.js';
-import type { EdgeRecordFile } from '../write/edge-record-rows.js';
-import { NO_POSITION, num, parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParsedRefs, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
+import { isEdgeRecordFile, type EdgeRecordFile } from '../write/edge-record-rows.js';
+import { NO_POSITION, num, parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
 import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
 
 type Problem = Omit<RawIssue, 'file' | 'line'>;
@@ -129,12 +129,8 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
   const worker = startParseRefs(refsJob(REF_FILES.filter((f) => !REFS_READ_HERE.has(f))), onRows);
   worker.catch(() => undefined); // awaited below
 
-  // Whatever fails here, the worker is done writing before the caller removes its directories.
-  let here: ParsedRefs;
-  let there: ParsedRefs;
-  let exploreGroups: ExploreGroupRow[];
-  let exploreItems: ExploreItemRow[];
-  try {
+  /** Everything this thread reads: the entity files, the explore feed, then its files of references. */
+  const readHere = async () => {
     const readFile = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
       read.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
     };
@@ -186,7 +182,7 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     });
     // The explore feed is editorial and small: its groups stay in memory, its items' resources
     // are resolved with the other references.
-    exploreGroups = [];
+    const exploreGroups: ExploreGroupRow[] = [];
     const groupById = new Map<string, number>();
     await readFile('explore_groups', (row, line) => {
       const id = row.id as string;
@@ -195,7 +191,7 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
       groupById.set(id, exploreGroups.length);
       exploreGroups.push({ id, title: row.title as string, type: row.type as ExploreGroupRow['type'], position: num(row.position, NO_POSITION), line });
     });
-    exploreItems = [];
+    const exploreItems: ExploreItemRow[] = [];
     await readFile('explore_items', (row, line) => {
       const group = groupById.get(row.group_id as string);
       if (group === undefined) return { code: 'E_RAW_REF', column: 'group_id', message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)` };
@@ -208,12 +204,16 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     // The references' records go into the sorters after every entity row, file by file in a fixed
     // order whichever thread read them: a sort is stable and an entity's own rows went in first,
     // which is all resolving needs.
-    here = await parseRefFiles(refsJob(REF_FILES.filter((f) => REFS_READ_HERE.has(f))), onRows);
-    there = await worker;
-  } catch (err) {
-    await worker.catch(() => undefined);
-    throw err;
-  }
+    const parsed = await parseRefFiles(refsJob(REF_FILES.filter((f) => REFS_READ_HERE.has(f))), onRows);
+    return { parsed, exploreGroups, exploreItems };
+  };
+  // Both are waited for, whichever fails: the worker must be done writing before the caller
+  // removes its directories.
+  const [mine, theirs] = await Promise.allSettled([readHere(), worker]);
+  if (mine.status === 'rejected') throw mine.reason;
+  if (theirs.status === 'rejected') throw theirs.reason;
+  const { parsed: here, exploreGroups, exploreItems } = mine.value;
+  const there = theirs.value;
   const refs = {} as Record<RefFile, ParsedRefFile>;
   const edgeRecords = new Map<EdgeRecordFile, EdgeRecordsWritten>();
   for (const done of [here, there]) {
@@ -221,7 +221,7 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     for (const { file, read: fileRead, rows, shards, rejected } of done.files) {
       read.set(file, fileRead);
       refs[file] = { rows, lines: refPaths[file].lines, columns: refPaths[file].columns };
-      if (file === 'files' || file === 'lyrics') edgeRecords.set(file, { shards, rejected });
+      if (isEdgeRecordFile(file)) edgeRecords.set(file, { shards, rejected });
     }
   }
   for (const file of REF_FILES) {

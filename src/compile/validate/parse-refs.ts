@@ -4,7 +4,7 @@ import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import type { RawIssue } from '../compile-error.js';
 import { IssueLog, readRawFile, type ParsedRow, type RawFileRead, type RejectedRow } from '../raw-file.js';
 import { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
-import { EDGE_RECORD_OF, type EdgeRecordFile } from '../write/edge-record-rows.js';
+import { EDGE_RECORD_OF, isEdgeRecordFile } from '../write/edge-record-rows.js';
 import { DECLARED_STRUCTURES, newRecordPackr, sharedStructureCount } from '../write/record-packr.js';
 import { rowBatches, runWorkerJob, type RowsDone } from '../worker-job.js';
 import { hashId, idHash } from './id-hash.js';
@@ -121,7 +121,7 @@ export async function parseRefFiles(job: ParseRefsJob, onRows?: RowsDone): Promi
     const columns = Object.entries(rule.columns).map(([name, kind]) => (kind === 'string' ? new StringColumnWriter(paths.columns[name]) : new NumberColumnWriter(paths.columns[name], kind)));
     const targets = Object.entries(rule.targets).map(([column, entity]) => ({ column, kind: refKind(entity, file, column) << ROW_BITS, out: new NumberColumnWriter(paths.records[column], 'u32') }));
     const ownIds = paths.ownIds ? new NumberColumnWriter(paths.ownIds, 'u32') : null;
-    const record = file in EDGE_RECORD_OF ? EDGE_RECORD_OF[file as EdgeRecordFile] : null;
+    const record = isEdgeRecordFile(file) ? EDGE_RECORD_OF[file] : null;
     const table = record ? new RecordTableWriter(job.records.outDir, file, job.records.buildId, packr) : null;
     const read = await readRawFile(job.dir, RAW_FILE_BY_NAME.get(file)!, log, (row, line) => {
       if (lines.length >= MAX_ROWS) return { code: 'E_RAW_ROW', message: `${file}.csv has more than ${MAX_ROWS - 1} rows` };

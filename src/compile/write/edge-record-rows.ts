@@ -5,6 +5,7 @@ import { int, str } from './cell-values.js';
 export type EdgeRecordFile = 'files' | 'lyrics';
 /** In the order their shards are listed. */
 export const EDGE_RECORD_FILES: readonly EdgeRecordFile[] = ['files', 'lyrics'];
+export const isEdgeRecordFile = (file: string): file is EdgeRecordFile => (EDGE_RECORD_FILES as readonly string[]).includes(file);
 
 /**
  * A row of files.csv or lyrics.csv as its record. A file keeps its own duration (null when its
