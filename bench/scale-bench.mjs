@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Scale benchmark: generate N songs, compile them (wall time, CPU time of the whole process tree,
 // peak RSS of the tree sampled from /proc every 100 ms: anonymous and total), verify, serve
-// (process start to first answer: a song by id, warm and with every cache dropped), then a short wrk run of song by id and of one-word search
-// against the bare node:http ceiling measured just before. Appends one row to docs/benchmarks.md
+// (process start to first answer: a song by id, warm and with every cache dropped), then wrk runs of song by id and of one-word search
+// (a warm-up, then 3 timed runs: medians) against the bare node:http ceiling measured just before and after. Appends one row to docs/benchmarks.md
 // (section "Scale") and removes its data unless --keep.
 // Usage: npm run bench:scale -- --songs N [--seed 1] [--seconds 10] [--warmup 2] [--compile-args "..."] [--keep] [--no-doc]
 // [--reuse]: serve the snapshot a --keep run left (no generate, compile or verify; no doc row).
@@ -15,7 +15,8 @@ import { Catalog } from '../dist/catalog/catalog.js';
 import { arg, seeded } from './cli-args.mjs';
 import { reapedChildrenCpuSeconds, sampleTreeMemory } from './load/proc-tree.mjs';
 import { startProcess, startServer } from './load/server-process.mjs';
-import { ensureWrk, runWrk } from './load/wrk.mjs';
+import { loadKinds } from './load/load-kinds.mjs';
+import { ensureWrk, measureWrk, runWrk, writePaths } from './load/wrk.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = Number(arg('songs', '1000000'));
@@ -71,23 +72,14 @@ if (reuse) {
   verify = await timedOmm(['verify', dist]);
 }
 
-// Requests: random songs (fixed seed) by id, and one word of a real title or artist name.
+// Requests: the load bench's song by id and one-word search (bench/load/load-kinds.mjs).
 const cat = Catalog.open(dist);
-const next = seeded(5);
-const sample = Array.from({ length: 5000 }, () => cat.song(Math.floor(next() * cat.count('song'))));
+const kinds = loadKinds(cat, seeded(5), 5000);
 // Start to first answer: a song none of the sample reads, by id, from process start.
 const firstAnswerPath = `/v1/song/${encodeURIComponent(cat.song(cat.count('song') - 1).id)}`;
 cat.close();
-const word = (s) => s.split(/\s+/).find((w) => /\p{L}/u.test(w)) ?? s;
-const paths = {
-  'song by id': sample.map((s) => `/v1/song/${encodeURIComponent(s.id)}`),
-  'one-word search': sample.map((s, i) => `/v1/search?term=${encodeURIComponent(word(i % 2 === 0 ? s.name : (s.artistNames[0] ?? s.name)))}&types=song&limit=10`),
-};
-const pathFile = (name, list) => {
-  const file = join(work, `scale-${name.replace(/\W+/g, '-')}.paths`);
-  writeFileSync(file, `${list.join('\n')}\n`);
-  return file;
-};
+const paths = Object.fromEntries(['song by id', 'one-word search'].map((name) => [name, kinds.find((k) => k.name === name).paths.v1]));
+const pathFile = (name, list) => writePaths(join(work, `scale-${name.replace(/\W+/g, '-')}.paths`), list);
 
 /**
  * Requests every path once, eight at a time, before wrk runs: a snapshot larger than the page
@@ -144,12 +136,16 @@ let served;
 try {
   for (const [kind, list] of Object.entries(paths)) {
     const file = pathFile(kind, list);
-    runWrk(ceiling.origin, file, { seconds: 2 }); // warm-up
-    const ceilingRun = runWrk(ceiling.origin, file, { seconds });
+    const ceilingRun = () => {
+      runWrk(ceiling.origin, file, { seconds: 2 }); // warm-up
+      return runWrk(ceiling.origin, file, { seconds });
+    };
+    const before = ceilingRun();
     await touchEveryPath(server.origin, list);
-    runWrk(server.origin, file, { seconds: warmup });
-    const ours = runWrk(server.origin, file, { seconds });
-    load[kind] = { ...ours, ratio: Math.round((ours.reqPerSec / ceilingRun.reqPerSec) * 100) / 100, ceilingRps: ceilingRun.reqPerSec };
+    const ours = measureWrk(server.origin, file, { warmup, runs: 3, seconds }).median;
+    const after = ceilingRun();
+    const ceilingRps = (before.reqPerSec + after.reqPerSec) / 2;
+    load[kind] = { ...ours, ratio: Math.round((ours.reqPerSec / ceilingRps) * 100) / 100, ceilingRps, ceilingP99Ms: [before.p99Ms, after.p99Ms] };
     rmSync(file, { force: true });
   }
   served = server.memory();

@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// Match and search under load over HTTP: the server pinned to CPU 0, a closed-loop load
-// generator with 64 connections pinned to CPU 1, each request kind measured alone (warm-up,
-// then 3 timed runs; median and min-max). Queries come from the snapshot's own songs. The first
+// Match and search under load over HTTP: the server pinned to CPU 0, wrk with 64 connections
+// pinned to CPU 1 (bench/load/wrk.mjs), each request kind measured alone (warm-up, then 3 timed
+// runs; median and min-max). Queries come from the snapshot's own songs. The first
 // row is the floor: a bare node:http server answering every request with a fixed body as large
 // as a one-word search answer, under the same load (bench/peers/ceiling-server.mjs).
 // Usage: node bench/search-load.mjs [--dist bench/.data/dist-1000000-1] [--connections 64]
 //        [--duration 10] [--queries 5000] [--port 18480]
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/catalog/catalog.js';
 import { request } from 'undici';
-import { runLoad, startProcess, startServer } from './load/server-process.mjs';
+import { startProcess, startServer } from './load/server-process.mjs';
+import { ensureWrk, measureWrk, writePaths } from './load/wrk.mjs';
 import { arg, seeded } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,15 +60,15 @@ const kinds = {
   'match: typo in title': (s) => `/v1/match/song?${q({ name: typo(s.name) ?? s.name, artist: s.artistNames.join(' & ') })}`,
   'match: artist never recorded it (404)': (s, i) => `/v1/match/song?${q({ name: s.name, artist: otherArtists(i) })}`,
 };
+ensureWrk();
 const work = mkdtempSync(join(tmpdir(), 'omm-search-load-'));
 const server = await startServer(dist, { port });
 const rows = [];
 const measure = (kind, origin, paths) => {
-  const file = join(work, `${rows.length}.json`);
-  writeFileSync(file, JSON.stringify(paths));
-  const r = runLoad(origin, file, { connections, duration, expect: '200,404' });
+  const file = writePaths(join(work, `${rows.length}.txt`), paths);
+  const r = measureWrk(origin, file, { connections, seconds: duration });
   const range = (key) => `${Math.min(...r.runs.map((x) => x[key]))}-${Math.max(...r.runs.map((x) => x[key]))}`;
-  rows.push({ kind, ...r.median, reqPerSecRange: range('reqPerSec'), p99Range: range('p99Ms'), statuses: r.runs[0].statuses });
+  rows.push({ kind, ...r.median, reqPerSecRange: range('reqPerSec'), p99Range: range('p99Ms'), statuses: `${r.non2xx} non-2xx of ${r.runs.reduce((n, x) => n + x.requests, 0)}` });
   console.error(`${kind}: ${r.median.reqPerSec} req/s, p50 ${r.median.p50Ms} ms, p99 ${r.median.p99Ms} ms`);
 };
 // The floor: what this machine and load generator allow for an answer of that size, with no work.
@@ -81,7 +82,8 @@ await floor.close();
 for (const [kind, make] of Object.entries(kinds)) measure(kind, server.origin, songs.map((s, i) => make(s, i)));
 const rss = server.rssMiB();
 await server.close();
+rmSync(work, { recursive: true, force: true });
 console.log(`\nmatch and search over HTTP, ${connections} connections, ${dist}; ${cpus()[0].model}, Node ${process.version}; server RSS after: ${rss} MiB\n`);
-console.log('| request | req/s (median, min-max) | p50 ms | p99 ms (median, min-max) | statuses (run 1) |');
+console.log('| request | req/s (median, min-max) | p50 ms | p99 ms (median, min-max) | answers (404: no match) |');
 console.log('|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.kind} | ${r.reqPerSec} (${r.reqPerSecRange}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99Range}) | ${JSON.stringify(r.statuses)} |`);
+for (const r of rows) console.log(`| ${r.kind} | ${r.reqPerSec} (${r.reqPerSecRange}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99Range}) | ${r.statuses} |`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Latency around a snapshot swap: the server (pinned to CPU 0) serves a dist directory holding
-// two snapshots (hard links of one compiled snapshot, so no copy), a closed-loop load of one-word
-// searches runs on keep-alive connections (pinned to CPU 1), and after a few seconds `current`
+// two snapshots (hard links of one compiled snapshot, so no copy), wrk drives one-word searches
+// on keep-alive connections (pinned to CPU 1), and after a few seconds `current`
 // is pointed at the other snapshot and the server gets SIGHUP. A probe opens a new connection
 // every 200 ms until the swap is logged. Prints the load's p99 and longest request, the probe's
 // longest, and the reload's time and warm-up time, once with the warm-up off and once on, `runs`
@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { Catalog } from '../dist/catalog/catalog.js';
 import { arg, seeded } from './cli-args.mjs';
-import { startLoad, startServer } from './load/server-process.mjs';
+import { startServer } from './load/server-process.mjs';
+import { ensureWrk, startWrk, writePaths } from './load/wrk.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = resolve(arg('dist', join(root, 'bench', '.data', 'dist-1000000-1')));
@@ -39,14 +40,14 @@ const cat = Catalog.open(source);
 const next = seeded(20261123);
 const paths = Array.from({ length: 2000 }, () => `/v1/search?${new URLSearchParams({ term: cat.song(Math.floor(next() * cat.count('song'))).name.split(' ')[0], types: 'song', limit: '10' })}`);
 cat.close();
-const pathsFile = join(work, 'paths.json');
-writeFileSync(pathsFile, JSON.stringify(paths));
+ensureWrk();
+const pathsFile = writePaths(join(work, 'paths.txt'), paths);
 
 async function once(warmUp) {
   writeFileSync(join(work, 'current'), 'snapshots/aaaa');
   const server = await startServer(work, { port, args: ['--warm-up', warmUp] });
   const origin = server.origin;
-  const loaded = startLoad(origin, pathsFile, { connections, warmup: 1, duration, runs: 1 });
+  const loaded = startWrk(origin, pathsFile, { connections, seconds: duration });
   await new Promise((r) => setTimeout(r, 4000));
   writeFileSync(join(work, 'current'), 'snapshots/bbbb');
   process.kill(server.pid, 'SIGHUP');
@@ -64,15 +65,15 @@ async function once(warmUp) {
     if (/omm_snapshot_reloads_total\{outcome="swapped"\} 1/.test(metrics)) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const run = (await loaded).runs[0];
+  const run = await loaded;
   await server.close();
-  return { warmUp, reqPerSec: run.reqPerSec, p99Ms: run.p99Ms, maxMs: run.maxMs, probes, probeMaxMs: Number(probeMax.toFixed(1)) };
+  return { warmUp, reqPerSec: run.reqPerSec, failed: run.failed, p99Ms: run.p99Ms, maxMs: run.maxMs, probes, probeMaxMs: Number(probeMax.toFixed(1)) };
 }
 
 const rows = [];
 for (let i = 0; i < runs; i++) for (const warmUp of ['off', 'on']) rows.push(await once(warmUp));
 rmSync(work, { recursive: true, force: true });
 console.log(`\nswap under load: ${source} (${sizeGiB.toFixed(1)} GiB), ${connections} keep-alive connections of one-word searches, ${duration} s; ${cpus()[0].model}, Node ${process.version}\n`);
-console.log('| warm-up | req/s | p99 ms | longest request ms | new connections during the reload | longest of them ms |');
-console.log('|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.warmUp} | ${r.reqPerSec} | ${r.p99Ms} | ${r.maxMs} | ${r.probes} | ${r.probeMaxMs} |`);
+console.log('| warm-up | req/s | failed | p99 ms | longest request ms | new connections during the reload | longest of them ms |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.warmUp} | ${r.reqPerSec} | ${r.failed} | ${r.p99Ms} | ${r.maxMs} | ${r.probes} | ${r.probeMaxMs} |`);

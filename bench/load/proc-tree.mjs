@@ -75,3 +75,30 @@ export function reapedChildrenCpuSeconds() {
   // Fields after the command: state is index 0, so cutime (16th field) is index 13, cstime 14.
   return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
 }
+
+/** CPU seconds (user + system) a running process has used so far. */
+export function processCpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * Waits until a process is idle: under 5 % of a core over 250 ms (a server still working off
+ * requests its load generator gave up on would slow whatever is measured next on its core).
+ * Gives up after `timeoutMs` and says so.
+ */
+export async function waitIdle(pid, timeoutMs = 120_000) {
+  const started = performance.now();
+  let last = processCpuSeconds(pid);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = processCpuSeconds(pid);
+    if (now - last < 0.0125) return performance.now() - started;
+    last = now;
+    if (performance.now() - started > timeoutMs) {
+      console.error(`process ${pid} still busy after ${timeoutMs} ms`);
+      return performance.now() - started;
+    }
+  }
+}

@@ -1,5 +1,6 @@
 // Starts server processes (ours and the peers) pinned to a CPU with taskset when the machine
-// has it, resolving once they answer, and runs the load generator. Shared by the load benchmarks.
+// has it, resolving once they answer. Shared by the load benchmarks (the load itself is wrk's:
+// wrk.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,33 +73,4 @@ export function memoryMiB(pid) {
   } catch {
     return { rss: rssMiB(pid), anon: NaN, file: NaN };
   }
-}
-
-/** argv for the load generator pinned to `cpu` on a paths file. */
-function loadCommand(origin, pathsFile, { cpu = 1, connections = 64, warmup = 3, duration = 10, runs = 3, expect = '200' } = {}) {
-  return pinned(cpu, join(root, 'bench', 'load', 'load-generator.mjs'), [
-    '--origin', origin, '--paths', pathsFile, '--connections', String(connections), '--warmup', String(warmup),
-    '--duration', String(duration), '--runs', String(runs), '--expect', expect,
-  ]);
-}
-
-const loadResult = (stdout) => JSON.parse(stdout.trim().split('\n').pop());
-
-/** Runs the load generator pinned to `cpu` on a paths file; returns its JSON result. */
-export function runLoad(origin, pathsFile, options = {}) {
-  const [cmd, argv] = loadCommand(origin, pathsFile, options);
-  const out = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
-  if (out.status !== 0) throw new Error(`load generator failed (${out.status})`);
-  return loadResult(out.stdout);
-}
-
-/** The same as runLoad, without blocking: resolves to its JSON result when the load ends. */
-export function startLoad(origin, pathsFile, options = {}) {
-  const [cmd, argv] = loadCommand(origin, pathsFile, options);
-  const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let stdout = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(loadResult(stdout)) : reject(new Error(`load generator failed (${code})`)))),
-  );
 }

@@ -4,6 +4,7 @@
 // the benchmark's requests the obvious way, in interface 1's shapes:
 //   GET /v1/song/{id}[?include=albums,artists]   GET /v1/songs/lookup?isrc=a,b,...
 //   GET /v1/search?term=...&types=song&limit=N
+//   GET /v1/match/song?name=...&artist=...       (FTS over name and artists, the best bm25)
 // Usage: node bench/peers/sqlite-server.mjs <db-file> <port>
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -23,6 +24,8 @@ const albumOfSong = db.prepare('SELECT a.*, t.disc_number, t.track_number FROM a
 const artistsOfSong = db.prepare('SELECT ar.* FROM song_artists sa JOIN artists ar ON ar.id = sa.artist_id WHERE sa.song_id = ? ORDER BY sa.position');
 const artistsOfAlbum = db.prepare('SELECT ar.* FROM album_artists aa JOIN artists ar ON ar.id = aa.artist_id WHERE aa.album_id = ? ORDER BY aa.position');
 const search = db.prepare('SELECT rowid FROM songs_fts WHERE songs_fts MATCH ? ORDER BY bm25(songs_fts) LIMIT ?');
+
+const matchSearch = db.prepare('SELECT rowid FROM songs_fts WHERE songs_fts MATCH ? ORDER BY bm25(songs_fts) LIMIT 20');
 
 const genres = (g) => (g ? g.split('|') : undefined);
 const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
@@ -57,8 +60,17 @@ function songResource(s, include) {
   return out;
 }
 
+const ftsWords = (text) => text.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 /** FTS5 query: every word, the last as a prefix. */
-const ftsQuery = (term) => term.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`).join(' ');
+const ftsQuery = (term) => ftsWords(term).map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`).join(' ');
+
+/** Match: every word of the name in the name column and of the artist in the artists column; an exact name first. */
+function matchSong(name, artist) {
+  const q = [`name : (${ftsWords(name).map((w) => `"${w}"`).join(' ')})`, ...(artist && ftsWords(artist).length ? [`artists : (${ftsWords(artist).map((w) => `"${w}"`).join(' ')})`] : [])].join(' AND ');
+  const rows = ftsWords(name).length ? matchSearch.all(q).map((r) => songByRowid.get(r.rowid)) : [];
+  const wanted = name.normalize('NFKC').toLowerCase();
+  return rows.find((s) => s.name.normalize('NFKC').toLowerCase() === wanted) ?? rows[0];
+}
 
 function answer(url) {
   const u = new URL(url, 'http://x');
@@ -78,6 +90,11 @@ function answer(url) {
     const limit = Number(u.searchParams.get('limit') ?? 25);
     const data = q ? search.all(q, limit).map((r) => songResource(songByRowid.get(r.rowid), false)) : [];
     return [200, { songs: { data, meta: { limit, offset: 0, total: data.length } } }];
+  }
+  if (u.pathname === '/v1/match/song') {
+    const s = matchSong(u.searchParams.get('name') ?? '', u.searchParams.get('artist') ?? '');
+    if (!s) return [404, { error: { status: 404, message: 'No match found' } }];
+    return [200, { data: songResource(s, false) }];
   }
   return [404, { error: { status: 404, message: 'No such endpoint' } }];
 }

@@ -1,0 +1,30 @@
+// The requests of the load benchmarks, drawn from a snapshot's own songs with a fixed seed: the
+// kinds of issue 20's target table, each as paths for interface 1 (v1) and, where it has the
+// request, interface 2 (om). Search terms are real title words and artist names.
+const enc = encodeURIComponent;
+const q = (params) => new URLSearchParams(params).toString();
+const words = (s) => s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+
+/** The kinds: [{ name, paths: { v1: [...], om?: [...] } }], `count` songs sampled with `next()`. */
+export function loadKinds(cat, next, count = 10000) {
+  const pick = () => cat.song(Math.floor(next() * cat.count('song')));
+  const sample = Array.from({ length: count }, pick);
+  const withIsrc = sample.filter((s) => s.isrc);
+  const isrcSets = Array.from({ length: 2000 }, (_, i) => Array.from({ length: 10 }, (_, k) => withIsrc[(i * 10 + k) % withIsrc.length].isrc).join(','));
+  // One word: a word of the title for even songs, of the first artist's name for odd ones.
+  const oneWord = sample.map((s, i) => (i % 2 === 0 ? words(s.name) : words(s.artistNames[0] ?? s.name))[0] ?? s.name);
+  // Two words: the title's first two, or its first and the artist's first when it has one word.
+  const twoWords = sample.map((s) => {
+    const title = words(s.name);
+    return (title.length >= 2 ? title.slice(0, 2) : [title[0] ?? s.name, words(s.artistNames[0] ?? '')[0] ?? '']).join(' ').trim();
+  });
+  const ids = sample.map((s) => enc(s.id));
+  return [
+    { name: 'song by id', paths: { v1: ids.map((id) => `/v1/song/${id}`), om: ids.map((id) => `/openmusic/songs/${id}`) } },
+    { name: 'song + albums, artists', paths: { v1: ids.map((id) => `/v1/song/${id}?include=albums,artists`), om: ids.map((id) => `/openmusic/songs/${id}?include=albums,artists`) } },
+    { name: '10-ISRC lookup', paths: { v1: isrcSets.map((v) => `/v1/songs/lookup?isrc=${v}`), om: isrcSets.map((v) => `/openmusic/songs?isrc=${v}`) } },
+    { name: 'one-word search', paths: { v1: oneWord.map((t) => `/v1/search?${q({ term: t, types: 'song', limit: '10' })}`), om: oneWord.map((t) => `/openmusic/search/songs?${q({ term: t, limit: '10' })}`) } },
+    { name: 'two-word search', paths: { v1: twoWords.map((t) => `/v1/search?${q({ term: t, types: 'song', limit: '10' })}`), om: twoWords.map((t) => `/openmusic/search/songs?${q({ term: t, limit: '10' })}`) } },
+    { name: 'match: title + artist', paths: { v1: sample.map((s) => `/v1/match/song?${q({ name: s.name, artist: s.artistNames.join(' & ') })}`) } },
+  ];
+}
