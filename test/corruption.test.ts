@@ -17,12 +17,13 @@ function readEverything(dir: string, mode: 'pread' | 'mmap'): unknown {
   }
 }
 
-/** Reads every record, key and array of an open snapshot. */
+/** Reads every record (views too), key and array of an open snapshot. */
 function readOpen(snap: Snapshot): unknown {
   const out: unknown[] = [];
-  for (const table of ['songs', 'albums', 'artists', 'playlists', 'stations', 'genres', 'files', 'lyrics']) {
+  const recordTables = [...new Set(snap.listShards().flatMap(({ entry }) => (entry.kind === 'RECS' ? [entry.name] : [])))];
+  for (const table of recordTables) {
     const records = snap.records(table);
-    for (let i = 0; i < records.count; i++) out.push(records.get(i));
+    for (let i = 0; i < records.count; i++) out.push(table.startsWith('view-') ? records.raw(i).toString('base64') : records.get(i));
   }
   for (const { entry } of snap.listShards()) {
     if (entry.kind === 'KEYS') {

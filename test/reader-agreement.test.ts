@@ -99,7 +99,7 @@ describe('mmap and pread readers agree', () => {
     try {
       const snapshot = Snapshot.open(out);
       const mapped = snapshot.listShards().filter((s) => s.shard.file.mode === 'mmap').map((s) => s.entry.name);
-      expect(mapped.sort()).toEqual(['search.albums', 'search.artists', 'search.playlists', 'search.songs']);
+      expect(mapped.sort()).toEqual(['search.albums', 'search.albums.first-pages', 'search.artists', 'search.artists.first-pages', 'search.playlists', 'search.playlists.first-pages', 'search.songs', 'search.songs.first-pages']);
       snapshot.releaseSearchPages();
       snapshot.close();
       const explicit = Snapshot.open(out, { mode: 'pread' });

@@ -24,7 +24,7 @@ describe('a search index built out of core, read by the search engine', () => {
     const artists: SearchDocuments = { type: 'artist', ordinals: Uint32Array.from(artistNames.keys()), names: artistNames };
     const documents = [searchDocumentFiles(songsDir, docs), searchDocumentFiles(artistsDir, artists)];
     const shards = await startSearchShards({ outDir, buildId: 'b1', spillDir, budgetBytes: 64 * 1024, documents });
-    expect(shards.map((s) => s.name)).toEqual(['search.songs', 'search.artists']);
+    expect(shards.map((s) => s.name)).toEqual(['search.songs', 'search.songs.first-pages', 'search.artists', 'search.artists.first-pages']);
     expect(readdirSync(spillDir)).toEqual([]);
     const index = new SearchIndex(openShard(join(outDir, 'search.songs.blob')));
     const first = (term: string) => {

@@ -143,7 +143,11 @@ export class Catalog {
   /** The search index of a type (songs, albums, artists, playlists). */
   search(type: 'song' | 'album' | 'artist' | 'playlist'): SearchIndex {
     let index = this.searchIndexes.get(type);
-    if (!index) this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(`search.${PLURAL[type]}`))));
+    if (!index) {
+      const name = `search.${PLURAL[type]}`;
+      const pages = this.snapshot.hasBlob(`${name}.first-pages`) ? this.snapshot.blob(`${name}.first-pages`) : null;
+      this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(name), pages)));
+    }
     return index;
   }
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { WrittenShard } from '../index-format/shard-writer.js';
 import { buildSearchIndex, type SearchDocumentFiles } from './search-build/index.js';
+import { writeFirstPages } from './search-build/first-pages.js';
 import { SpillDir } from './spill/spill-dir.js';
 import { runWorkerJob } from './worker-job.js';
 
@@ -27,12 +28,17 @@ export interface SearchBuild {
 
 const PLURAL: Record<string, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' };
 
-/** Writes one search shard per type (`search.songs.blob`, ...). */
+/**
+ * Writes one search shard per type (`search.songs.blob`, ...), each followed by the first pages
+ * of its costly one-word searches (`search.songs.first-pages.blob`).
+ */
 export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
   const spill = SpillDir.attach(build.spillDir, 'search-');
-  return build.documents.map((docs) => {
+  return build.documents.flatMap((docs) => {
     const name = `search.${PLURAL[docs.type]}`;
-    return { name, ...buildSearchIndex(join(build.outDir, `${name}.blob`), build.buildId, docs, spill, build.budgetBytes) };
+    const index = { name, ...buildSearchIndex(join(build.outDir, `${name}.blob`), build.buildId, docs, spill, build.budgetBytes) };
+    const { pages: _pages, ...firstPages } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId);
+    return [index, { name: `${name}.first-pages`, ...firstPages }];
   });
 }
 

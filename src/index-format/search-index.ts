@@ -1,5 +1,6 @@
 import { differentBytesWithin } from './byte-diff.js';
 import { FormatError } from './errors.js';
+import { FirstPages } from './first-pages.js';
 import { hashKey } from './key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
 import type { Shard } from './shard-reader.js';
@@ -31,8 +32,13 @@ export class SearchIndex {
   private readonly sampleTables = new Map<'terms' | 'names', Samples>();
   private readonly bitmaps = new Map<number, Uint32Array | null>();
   private bitmapBytes = 0;
+  /** The compile's first pages of costly one-word searches (first-pages.ts), when the snapshot has them. */
+  readonly firstPages: FirstPages | null;
 
-  constructor(private readonly shard: Shard) {
+  constructor(
+    private readonly shard: Shard,
+    pagesShard: Shard | null = null,
+  ) {
     const meta = shard.meta;
     this.type = String(meta.type);
     this.documents = Number(meta.documents);
@@ -40,6 +46,10 @@ export class SearchIndex {
     this.alphabet = typeof meta.alphabet === 'string' ? meta.alphabet : '';
     if (this.u32('ordinals').length !== this.documents || this.u32('terms.offsets').length !== this.terms + 1) {
       throw new FormatError('E_FORMAT_HEADER', 'search index sections do not match their counts', shard.path);
+    }
+    this.firstPages = pagesShard ? new FirstPages(pagesShard) : null;
+    if (this.firstPages && (this.firstPages.meta.type !== this.type || this.firstPages.meta.terms !== this.terms)) {
+      throw new FormatError('E_FORMAT_HEADER', `first pages ${this.firstPages.meta.type}/${this.firstPages.meta.terms} terms do not belong to search index ${this.type}/${this.terms} terms`, pagesShard!.path);
     }
   }
 

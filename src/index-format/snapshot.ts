@@ -176,6 +176,10 @@ export class Snapshot {
     return shard;
   }
 
+  hasBlob(name: string): boolean {
+    return this.byTable.has(tableKey(SHARD_KINDS.blob, name));
+  }
+
   hasRecords(name: string): boolean {
     return this.byTable.has(tableKey(SHARD_KINDS.records, name));
   }

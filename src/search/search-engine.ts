@@ -39,6 +39,12 @@ export interface SearchOptions {
 
 /** Results of one type are counted up to this many: offset + limit may not pass it. */
 export const SEARCH_WINDOW = 1000;
+/**
+ * The ranking's version: the compile stores first pages of one-word searches ranked by this
+ * engine (first-pages.ts), and a server uses them only when its engine ranks the same way.
+ * Change it with any change to what searchIndex returns.
+ */
+export const SEARCH_ENGINE_VERSION = 1;
 /** A name-prefix range longer than this is not ranked on its own (its names are still found by their words). */
 export const NAME_PREFIX_SCAN = 5_000;
 /**
@@ -113,6 +119,8 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
   const scan = Math.max(options.scan ?? CANDIDATE_SCAN, window);
   const normal = searchText(term);
   if (normal.length === 0 || index.documents === 0) return { hits: [], total: 0 };
+  const stored = storedFirstPage(index, normal, need, window, scan, options);
+  if (stored) return stored;
   const words = [...new Set(normal.split(' '))];
   const out = new Ranking(need, window);
 
@@ -165,6 +173,22 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
     if (fuzzy) scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
   }
   return out;
+}
+
+/**
+ * The compile's answer for a one-word query (first-pages.ts), when it kept one for this term and
+ * the request is what it ranked: the first `need` hits with the default window, scan and tiers.
+ */
+function storedFirstPage(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions): SearchResult | null {
+  const pages = index.firstPages;
+  if (!pages || pages.meta.engine !== SEARCH_ENGINE_VERSION || need > pages.meta.limit || window !== pages.meta.window) return null;
+  if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false || normal.includes(' ')) return null;
+  const id = index.termId(normal);
+  const page = id < 0 ? null : pages.page(id);
+  if (!page) return null;
+  const hits: SearchHit[] = [];
+  for (let i = 0; i < Math.min(need, page.count); i++) hits.push({ rank: page.rank(i), tier: page.tier(i) });
+  return { hits, total: page.total };
 }
 
 /**

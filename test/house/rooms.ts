@@ -23,7 +23,7 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   interfaces: { owns: "each interface's spec (what a request may ask for) and renderer (how a resource is written); no parsing, no HTTP", imports: ['catalog'], packages: [] },
   search: { owns: 'the search engine and the matcher over the search index: ordinals and scores', imports: ['catalog', 'index-format'], packages: [] },
   // Layer 3: peers that never import each other.
-  compile: { owns: 'raw CSV in, snapshot out: validate, derive, orders, relations, search index, views', imports: ['raw', 'index-format', 'catalog', 'interfaces'], packages: ['msgpackr'] },
+  compile: { owns: 'raw CSV in, snapshot out: validate, derive, orders, relations, search index and its first pages, views', imports: ['raw', 'index-format', 'catalog', 'interfaces', 'search'], packages: ['msgpackr'] },
   serve: { owns: 'the HTTP server: routes, request parsing, HTTP errors, caching, metrics, reload, cluster', imports: ['interfaces', 'search', 'catalog', 'index-format', 'raw'], packages: [] },
   diff: { owns: 'what changed between two snapshots', imports: ['catalog', 'index-format'], packages: [] },
   import: { owns: 'importers of other formats into the raw CSV dialect', imports: ['raw'], packages: ['fast-csv'] },

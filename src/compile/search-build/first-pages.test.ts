@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirstPagesWriter } from '../../index-format/first-pages.js';
+import { SearchIndex } from '../../index-format/search-index.js';
+import { writeSearchIndex, type SearchDocuments } from '../../index-format/search-index-writer.js';
+import { openShard } from '../../index-format/shard-reader.js';
+import { SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
+import { writeFirstPages } from './first-pages.js';
+
+// Common words (long postings: stored pages) and rare ones (live), with credited artists.
+const COMMON = ['love', 'night', 'fire', 'rain', 'gold', 'river', 'moon', 'lover', 'loving', 'niño', '夜'];
+function documents(): SearchDocuments {
+  let x = 17;
+  const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const rare = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
+  const artistNames = Array.from({ length: 30 }, () => `${pick(COMMON)} ${pick(rare)}`);
+  const count = 4000;
+  const names: string[] = [];
+  const offsets = new Uint32Array(count + 1);
+  const targets: number[] = [];
+  for (let o = 0; o < count; o++) {
+    const words = Array.from({ length: 1 + Math.floor(next() * 3) }, () => (next() < 0.2 ? pick(rare) : pick(COMMON)));
+    names.push(words.join(' '));
+    targets.push(Math.floor(next() * artistNames.length));
+    offsets[o + 1] = targets.length;
+  }
+  const ordinals = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) => ((a * 7919) % count) - ((b * 7919) % count));
+  return { type: 'song', ordinals, names, artists: { offsets, targets: Uint32Array.from(targets), artistNames } };
+}
+
+describe('first pages of one-word searches (written by the compile)', () => {
+  let dir: string;
+  let live: SearchIndex;
+  let stored: SearchIndex;
+  let pages = 0;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'omm-first-pages-'));
+    writeSearchIndex(join(dir, 'search.blob'), 'b1', documents());
+    pages = writeFirstPages(join(dir, 'search.blob'), join(dir, 'pages.blob'), 'b1', { minPostings: 100 }).pages;
+    live = new SearchIndex(openShard(join(dir, 'search.blob')));
+    stored = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(join(dir, 'pages.blob')));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps pages for the common terms only', () => {
+    const kept = Array.from({ length: live.terms }, (_, id) => stored.firstPages!.page(id) !== null);
+    expect(pages).toBe(kept.filter(Boolean).length);
+    expect(stored.firstPages!.page(live.termId('love'))).not.toBeNull();
+    expect(stored.firstPages!.page(live.termId('w1x'))).toBeNull();
+    expect(pages).toBeGreaterThanOrEqual(COMMON.length);
+    expect(pages).toBeLessThan(live.terms / 2);
+  });
+
+  it('answers every term, every page size and offset exactly as the live engine does', () => {
+    for (let id = 0; id < live.terms; id++) {
+      const term = live.term(id);
+      for (const need of [1, 10, 25, 26, 100]) {
+        const a = searchIndex(live, term, { need });
+        const b = searchIndex(stored, term, { need });
+        expect({ term, need, hits: b.hits, total: b.total }).toEqual({ term, need, hits: [...a.hits], total: a.total });
+      }
+      // As typed: capitals and accents normalise to the term.
+      expect(searchIndex(stored, term.toUpperCase(), { need: 10 }).hits).toEqual(searchIndex(live, term.toUpperCase(), { need: 10 }).hits);
+    }
+  });
+
+  it('is what answers the stored terms, and is ignored when ranked by another engine version', () => {
+    const write = (engine: number) => {
+      const path = join(dir, `fake-${engine}.blob`);
+      const w = new FirstPagesWriter(path, 'b1');
+      w.add(live.termId('love'), 3, [{ rank: 7, tier: 2 }, { rank: 5, tier: 3 }, { rank: 9, tier: 5 }]);
+      w.finish({ type: 'song', engine, limit: 25, window: SEARCH_WINDOW, terms: live.terms });
+      return new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
+    };
+    const same = write(SEARCH_ENGINE_VERSION);
+    expect(searchIndex(same, 'Love', { need: 10 })).toEqual({ hits: [{ rank: 7, tier: 2 }, { rank: 5, tier: 3 }, { rank: 9, tier: 5 }], total: 3 });
+    // Not for a page past the stored limit, nor for a term without a page, nor two words.
+    expect(searchIndex(same, 'love', { need: 26 }).total).toBe(searchIndex(live, 'love', { need: 26 }).total);
+    expect(searchIndex(same, 'love night', { need: 10 }).hits).toEqual(searchIndex(live, 'love night', { need: 10 }).hits);
+    const other = write(SEARCH_ENGINE_VERSION + 1);
+    expect(searchIndex(other, 'love', { need: 10 }).hits).toEqual(searchIndex(live, 'love', { need: 10 }).hits);
+  });
+
+  it('refuses pages written for another index', () => {
+    const path = join(dir, 'foreign.blob');
+    new FirstPagesWriter(path, 'b1').finish({ type: 'song', engine: SEARCH_ENGINE_VERSION, limit: 25, window: SEARCH_WINDOW, terms: live.terms + 1 });
+    expect(() => new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path))).toThrow(/do not belong/);
+  });
+});

@@ -1,0 +1,45 @@
+import { SHARD_KINDS } from '../../index-format/constants.js';
+import { FirstPagesWriter } from '../../index-format/first-pages.js';
+import { SearchIndex } from '../../index-format/search-index.js';
+import { openShard } from '../../index-format/shard-reader.js';
+import type { WrittenShard } from '../../index-format/shard-writer.js';
+import { SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
+
+/** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
+export const FIRST_PAGE_LIMIT = 25;
+/**
+ * A term gets a stored first page when the documents holding a word that starts with it number
+ * at least this many: the searches whose live cost grows with the catalog (their tiers scan up
+ * to CANDIDATE_SCAN postings). Rarer terms stay live: a few lookups and a short scan.
+ */
+export const FIRST_PAGE_MIN_POSTINGS = 256;
+
+/**
+ * Ranks every costly one-word search of a written search shard with the search engine itself and
+ * writes the first pages beside it (index-format/first-pages.ts): the server answers those
+ * queries from there, the same hits and total as live. Memory: three numbers per stored term.
+ */
+export function writeFirstPages(
+  searchShardPath: string,
+  outPath: string,
+  buildId: string,
+  { limit = FIRST_PAGE_LIMIT, minPostings = FIRST_PAGE_MIN_POSTINGS }: { limit?: number; minPostings?: number } = {},
+): WrittenShard & { readonly pages: number } {
+  const shard = openShard(searchShardPath, SHARD_KINDS.blob);
+  try {
+    const index = new SearchIndex(shard);
+    const offsets = index.u32('postings.offsets');
+    const writer = new FirstPagesWriter(outPath, buildId);
+    for (let id = 0; id < index.terms; id++) {
+      const term = index.term(id);
+      const range = index.prefixRange(term);
+      if (offsets[range.to] - offsets[range.from] < minPostings) continue;
+      const result = searchIndex(index, term, { need: limit });
+      writer.add(id, result.total, result.hits);
+    }
+    const pages = writer.size;
+    return { ...writer.finish({ type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms }), pages };
+  } finally {
+    shard.close();
+  }
+}
