@@ -145,13 +145,22 @@ export class KeyTable {
   get(key: string): number {
     const at = this.find(key);
     if (at < 0) return -1;
+    const map = this.shard.mapping;
+    if (map) {
+      this.shard.verify(at + 4, 4);
+      return map.readUInt32LE(at + 4);
+    }
     return this.shard.bytes(at + 4, 4).readUInt32LE(0);
   }
 
   /** Offset of the key's value count, or -1. */
   private find(key: string): number {
-    const keyBytes = Buffer.byteLength(key, 'utf8');
+    const ascii = isAscii(key);
+    const keyBytes = ascii ? key.length : Buffer.byteLength(key, 'utf8');
     if (keyBytes === 0 || keyBytes > MAX_KEY_BYTES) return -1;
+    const map = this.shard.mapping;
+    // Mapped and ASCII (ids, ISRCs, UPCs): read the slots and compare the key in place, no copies.
+    if (map && ascii) return this.findMapped(map, key);
     const hash = hashKey(key);
     const mask = this.capacity - 1;
     let slot = hash & mask;
@@ -171,4 +180,39 @@ export class KeyTable {
     }
     return -1;
   }
+
+  /** find() over the mapped file for an ASCII key: the same probes, every page verified before it is read. */
+  private findMapped(map: Buffer, key: string): number {
+    const keyBytes = key.length;
+    const hash = hashKey(key);
+    const mask = this.capacity - 1;
+    let slot = hash & mask;
+    for (let probes = 0; probes < this.capacity; probes++) {
+      const pairAt = this.slotsStart + slot * 8;
+      this.shard.verify(pairAt, 8);
+      const entry = map.readUInt32LE(pairAt + 4);
+      if (entry === 0) return -1;
+      if (map.readUInt32LE(pairAt) === hash) {
+        const at = this.entriesStart + entry - 1;
+        if (entry - 1 + 1 + keyBytes + 4 > this.entriesLength) {
+          throw new FormatError('E_FORMAT_RECORD', `slot ${slot} points past the entries`, this.shard.path);
+        }
+        this.shard.verify(at, 1 + keyBytes);
+        if (map[at] === keyBytes && sameAscii(map, at + 1, key)) return at + 1 + keyBytes;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return -1;
+  }
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** Whether bytes [at, at + key.length) of `bytes` are the ASCII key. */
+function sameAscii(bytes: Buffer, at: number, key: string): boolean {
+  for (let i = 0; i < key.length; i++) if (bytes[at + i] !== key.charCodeAt(i)) return false;
+  return true;
 }

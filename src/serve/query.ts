@@ -5,15 +5,19 @@ import { invalidParameters, type ErrorDetail } from './api-error.js';
  * 400 names each bad parameter and value at once.
  */
 export class Query {
-  readonly params: URLSearchParams;
   readonly problems: ErrorDetail[] = [];
+  private parsed: URLSearchParams | null = null;
 
-  constructor(search: string) {
-    this.params = new URLSearchParams(search);
+  /** `search`: the query string without its `?` (parsed on first use; most requests have none). */
+  constructor(private readonly search: string) {}
+
+  get params(): URLSearchParams {
+    return (this.parsed ??= new URLSearchParams(this.search));
   }
 
   /** The parameter's value; a parameter given twice is a problem (which one would win?). */
   get(name: string): string | undefined {
+    if (this.search.length === 0) return undefined;
     const all = this.params.getAll(name);
     if (all.length > 1) {
       this.problem(name, all, `${name} is given ${all.length} times; give it once`);
@@ -23,11 +27,11 @@ export class Query {
   }
 
   has(name: string): boolean {
-    return this.params.has(name);
+    return this.search.length > 0 && this.params.has(name);
   }
 
   names(): string[] {
-    return [...new Set(this.params.keys())];
+    return this.search.length === 0 ? [] : [...new Set(this.params.keys())];
   }
 
   problem(param: string, value: unknown, message: string): void {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotAllowed, Router, type Match } from './router.js';
 import { notFound, rateLimited, uriTooLong } from './api-error.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { CatalogHolder } from './catalog-holder.js';
+import { CatalogHolder, type Lease } from './catalog-holder.js';
 import type { Handler } from './context.js';
 import { errorResponse, type ErrorStyle } from './error-response.js';
 import { BuildScoped } from './http/build-scoped.js';
@@ -54,6 +54,8 @@ interface Exchange {
   /** RawJson.made when the request began: a higher count after the handler means stored views to splice. */
   readonly rawBefore: number;
   readonly requestId: string;
+  /** The snapshot in service when the request began, held until its response is written. */
+  readonly lease: Lease;
   readonly catalog: Catalog;
   readonly url: string;
   readonly pathname: string;
@@ -96,9 +98,15 @@ export function createHandler(
   return (req, res) => handle(setup, req, res);
 }
 
-/** The phases of one request: begin, route, preflight, method, conditional, handler, then complete or fail. */
+/**
+ * The phases of one request: begin, route, preflight, method, conditional, handler, then complete
+ * or fail. The snapshot lease ends once the response is handed to the socket: every body sent is
+ * a string or a Buffer of its own (views are copied out of the snapshot), so nothing written
+ * still points into a snapshot that a swap may close.
+ */
 function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): void {
   const ex = begin(setup, req, res);
+  let pending: Promise<unknown> | null = null;
   try {
     const match = route(setup, ex);
     if (answerPreflight(setup, ex)) return;
@@ -107,25 +115,27 @@ function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): void {
     if (answerNotModified(setup, ex, match)) return;
     const result = match.handler({ cat: ex.catalog, params: match.params, query: new Query(ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1)), requestId: ex.requestId });
     if (result instanceof Promise) {
-      result.then(
+      pending = result.then(
         (value) => complete(setup, ex, value),
         (err) => fail(setup, ex, err),
       );
+      pending.finally(() => setup.state.holder.release(ex.lease)).catch(() => undefined);
       return;
     }
     complete(setup, ex, result);
   } catch (err) {
     fail(setup, ex, err);
+  } finally {
+    if (!pending) setup.state.holder.release(ex.lease);
   }
 }
 
-/** The request id, the snapshot lease (held until the response closes), the URL's parts, the CORS headers. */
+/** The request id, the snapshot lease (released by handle), the URL's parts, the CORS headers. */
 function begin({ state, openMusicPrefix, cors }: Setup, req: IncomingMessage, res: ServerResponse): Exchange {
   const started = performance.now();
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   const lease = state.holder.acquire();
-  res.once('close', () => state.holder.release(lease));
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
   const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
@@ -141,6 +151,7 @@ function begin({ state, openMusicPrefix, cors }: Setup, req: IncomingMessage, re
     started,
     rawBefore: RawJson.made,
     requestId,
+    lease,
     catalog: lease.catalog,
     url,
     pathname,

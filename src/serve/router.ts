@@ -12,6 +12,8 @@ export interface Match<H> {
 interface Route<H> {
   readonly pattern: string;
   readonly segments: readonly string[];
+  /** The parameters: their segment's index and name. */
+  readonly params: readonly { readonly at: number; readonly name: string }[];
   readonly handler: H;
   readonly style: ErrorStyle;
 }
@@ -45,20 +47,19 @@ export class Router<H> {
         node = next;
       }
     }
-    node.route = { pattern, segments, handler, style };
+    const params = segments.flatMap((s, at) => (s.startsWith(':') ? [{ at, name: s.slice(1) }] : []));
+    node.route = { pattern, segments, params, handler, style };
     return this;
   }
 
   /** The matching route, or null (404). */
   match(pathname: string): Match<H> | null {
+    if (pathname.charCodeAt(0) !== 47 /* / */) return null;
     const raw = split(pathname);
     const route = find(this.root, raw, 0);
     if (!route) return null;
     const params: Record<string, string> = {};
-    for (let i = 0; i < raw.length; i++) {
-      const s = route.segments[i];
-      if (s.charCodeAt(0) === 58 /* : */) params[s.slice(1)] = decodeSegment(raw[i], s.slice(1));
-    }
+    for (const p of route.params) params[p.name] = decodeSegment(raw[p.at], p.name);
     return { pattern: route.pattern, handler: route.handler, params, style: route.style };
   }
 }
@@ -76,12 +77,19 @@ function find<H>(node: RouteNode<H>, raw: readonly string[], i: number): Route<H
 
 /** "/v1/song/1/" -> ["v1", "song", "1"]; "/v1/" -> ["v1", ""] (the prefix root is a route). */
 function split(path: string): string[] {
-  const parts = path.split('/').slice(1);
+  const parts: string[] = [];
+  let from = 1;
+  for (let at = path.indexOf('/', 1); at >= 0; at = path.indexOf('/', from)) {
+    parts.push(path.slice(from, at));
+    from = at + 1;
+  }
+  parts.push(path.slice(from));
   if (parts.length > 2 && parts[parts.length - 1] === '') parts.pop();
   return parts;
 }
 
 function decodeSegment(segment: string, name: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
