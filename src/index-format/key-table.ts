@@ -131,9 +131,17 @@ export class KeyTable {
   getAll(key: string): readonly number[] {
     const at = this.find(key);
     if (at < 0) return NO_VALUES;
-    const count = this.shard.u32(at);
+    const map = this.shard.mapping;
+    if (map) this.shard.verify(at, 4);
+    const count = map ? map.readUInt32LE(at) : this.shard.u32(at);
     if (at + 4 + count * 4 > this.entriesStart + this.entriesLength) {
       throw new FormatError('E_FORMAT_RECORD', `entry of ${key} runs past the table`, this.shard.path);
+    }
+    if (map) {
+      this.shard.verify(at + 4, count * 4);
+      const values: number[] = new Array(count);
+      for (let i = 0; i < count; i++) values[i] = map.readUInt32LE(at + 4 + i * 4);
+      return values;
     }
     const bytes = this.shard.bytes(at + 4, count * 4);
     const values: number[] = new Array(count);

@@ -6,19 +6,32 @@ import { invalidParameters, type ErrorDetail } from './api-error.js';
  */
 export class Query {
   readonly problems: ErrorDetail[] = [];
-  private parsed: URLSearchParams | null = null;
+  private parsed: Map<string, string[]> | null = null;
 
   /** `search`: the query string without its `?` (parsed on first use; most requests have none). */
   constructor(private readonly search: string) {}
 
-  get params(): URLSearchParams {
-    return (this.parsed ??= new URLSearchParams(this.search));
+  /** Every parameter's values in order, decoded as URLSearchParams decodes them; parsed once. */
+  private get values(): Map<string, string[]> {
+    if (!this.parsed) {
+      const parsed = new Map<string, string[]>();
+      if (this.search.length > 0) {
+        for (const [name, value] of new URLSearchParams(this.search)) {
+          const list = parsed.get(name);
+          if (list) list.push(value);
+          else parsed.set(name, [value]);
+        }
+      }
+      this.parsed = parsed;
+    }
+    return this.parsed;
   }
 
   /** The parameter's value; a parameter given twice is a problem (which one would win?). */
   get(name: string): string | undefined {
     if (this.search.length === 0) return undefined;
-    const all = this.params.getAll(name);
+    const all = this.values.get(name);
+    if (!all) return undefined;
     if (all.length > 1) {
       this.problem(name, all, `${name} is given ${all.length} times; give it once`);
       return all[0];
@@ -26,12 +39,17 @@ export class Query {
     return all[0];
   }
 
+  /** The first value of a parameter (for messages about it), or undefined. */
+  first(name: string): string | undefined {
+    return this.values.get(name)?.[0];
+  }
+
   has(name: string): boolean {
-    return this.search.length > 0 && this.params.has(name);
+    return this.search.length > 0 && this.values.has(name);
   }
 
   names(): string[] {
-    return this.search.length === 0 ? [] : [...new Set(this.params.keys())];
+    return this.search.length === 0 ? [] : [...this.values.keys()];
   }
 
   problem(param: string, value: unknown, message: string): void {

@@ -55,7 +55,7 @@ export function parseOmRequest(q: Query, spec: EndpointSpec): OmRequest {
       limits.set(key, value);
     } else if (!(family === 'filter' && key === 'genres' && spec.genres)) {
       const accepted = [...spec.views.map((t) => `view[${t}]`), ...spec.limits.map((k) => `limit[${k}]`), ...(spec.genres ? ['filter[genres]'] : [])];
-      q.problem(name, q.params.get(name), `${name} is not a parameter of this endpoint${accepted.length > 0 ? ` (it takes ${accepted.join(', ')})` : ''}`);
+      q.problem(name, q.first(name) ?? null, `${name} is not a parameter of this endpoint${accepted.length > 0 ? ` (it takes ${accepted.join(', ')})` : ''}`);
     }
   }
   if (spec.paged) {
