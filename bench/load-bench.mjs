@@ -6,7 +6,8 @@
 // runs of the ceiling, so each run has a ceiling run right before and right after it: its ratio
 // is its req/s over their mean (this machine's speed drifts within minutes).
 // Usage: npm run bench:load -- [--songs 1000000] [--seconds 10] [--warmup 3] [--runs 3]
-//          [--servers ceiling,sqlite,ours] [--kinds "song by id,one-word search"]
+//          [--servers ceiling,sqlite,ours[,shaped]] [--kinds "song by id,one-word search"]
+//          (shaped: the ceiling sending our song-by-id headers and size, after ours)
 //          [--serve-args "--workers 2"] [--growth 50] [--label "before"] [--out file.md]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ const seconds = Number(arg('seconds', '10'));
 const warmup = Number(arg('warmup', '3'));
 const runs = Number(arg('runs', '3'));
 const servers = new Set(arg('servers', 'ceiling,sqlite,ours').split(','));
-const kindFilter = arg('kinds', '') ? new Set(arg('kinds', '').split(',')) : null;
+const kindFilter = arg('kinds', '') ? new Set(arg('kinds', '').split(/,(?! )/)) : null; // "song + albums, artists" keeps its comma
 const serveArgs = arg('serve-args', '').split(' ').filter(Boolean);
 const growth = Number(arg('growth', '50'));
 const label = arg('label', '');
@@ -62,8 +63,8 @@ const rows = [];
  * up on). Run i's ratio is its req/s over the mean of the ceiling runs on either side of it; the
  * kind's ratio is the median of its runs' ratios.
  */
-async function measureServer(server, target, which) {
-  for (const kind of kinds) {
+async function measureServer(server, target, which, only = kinds) {
+  for (const kind of only) {
     for (const [iface, paths] of Object.entries(kind.paths)) {
       if (!which(iface)) continue;
       const file = pathsFile(paths);
@@ -107,6 +108,7 @@ async function measureServer(server, target, which) {
 }
 
 const memory = {};
+let songBytes = 0;
 try {
   if (servers.has('sqlite')) {
     const sqlite = await startProcess(join(root, 'bench', 'peers', 'sqlite-server.mjs'), [dbFile, '18502'], { port: 18502, readyPath: '/v1/song/x', readyStatus: null });
@@ -123,6 +125,10 @@ try {
       await measureServer('ours', ours, () => true);
       memory.ours = ours.memory();
       const byId = kinds.find((k) => k.name === 'song by id');
+      if (byId) {
+        const sizes = await Promise.all(byId.paths.v1.slice(0, 200).map(async (p) => (await (await fetch(`${ours.origin}${p}`)).arrayBuffer()).byteLength));
+        songBytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+      }
       if (growth > 0 && byId) {
         // Leaks show as growth of the process's own (anonymous) memory over many requests.
         const long = runWrk(ours.origin, pathsFile([...byId.paths.v1, ...byId.paths.om]), { seconds: growth });
@@ -130,6 +136,15 @@ try {
       }
     } finally {
       await ours.close();
+    }
+  }
+  if (servers.has('shaped') && songBytes > 0) {
+    // What node:http costs for our song-by-id answer's shape (its headers, its size) with no work behind it.
+    const shaped = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18504', String(songBytes), 'shaped'], { port: 18504, readyPath: '/', readyStatus: null });
+    try {
+      await measureServer(`ceiling with our headers, ${songBytes} B`, shaped, (iface) => iface === 'v1', kinds.filter((k) => k.name === 'song by id'));
+    } finally {
+      await shaped.close();
     }
   }
 } finally {

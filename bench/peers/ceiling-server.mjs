@@ -3,7 +3,10 @@
 // body (a song resource's size). Nothing a catalog server does can be faster on this machine.
 // With a byte count, the body is padded to that size: the floor for answers that large (a page
 // of search results).
-// Usage: node bench/peers/ceiling-server.mjs <port> [body bytes]
+// With `shaped`, each answer also carries the headers ours sends (a fresh X-Request-Id, ETag,
+// Cache-Control, Vary): what node:http costs for our response's shape with no work behind it.
+// Usage: node bench/peers/ceiling-server.mjs <port> [body bytes] [shaped]
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
 let body = Buffer.from(
@@ -30,7 +33,10 @@ let body = Buffer.from(
 const wanted = Number(process.argv[3] ?? 0);
 if (wanted > body.length) body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), padding: 'x'.repeat(wanted - body.length - 13) }));
 const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
+const shaped = process.argv[4] === 'shaped';
 createServer((req, res) => {
-  res.writeHead(200, headers);
+  if (shaped) {
+    res.writeHead(200, { 'x-request-id': randomUUID(), etag: '"c812a3d754a6a9a8-1a2b3c4d"', 'cache-control': 'public, max-age=60', vary: 'Accept-Encoding', ...headers });
+  } else res.writeHead(200, headers);
   res.end(body);
 }).listen(Number(process.argv[2] ?? 18500), '127.0.0.1', () => process.stderr.write(`ceiling: ${body.length}-byte body\n`));
