@@ -18,7 +18,7 @@ import { Catalog } from '../dist/catalog/catalog.js';
 import { arg, seeded } from './cli-args.mjs';
 import { waitIdle } from './load/proc-tree.mjs';
 import { startProcess, startServer } from './load/server-process.mjs';
-import { ensureWrk, runWrk, writePaths } from './load/wrk.mjs';
+import { ensureWrk, median, runWrk, writePaths } from './load/wrk.mjs';
 import { loadKinds } from './load/load-kinds.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -54,7 +54,6 @@ const pathsFile = (paths) => writePaths(join(tmp, `${files++}.txt`), paths);
 
 const ceiling = servers.has('ceiling') ? await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], { port: 18501, readyPath: '/', readyStatus: null }) : null;
 const ceilingRuns = [];
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const rows = [];
 /**

@@ -65,22 +65,28 @@ export function sampleTreeMemory(rootPid, ms = 100) {
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
+// Fields of /proc/<pid>/stat after the command, counted from its state (index 0): utime, stime,
+// cutime, cstime (the 14th to 17th fields of the file).
+const [UTIME, STIME, CUTIME, CSTIME] = [11, 12, 13, 14];
+
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /**
  * CPU seconds (user + system) of this process's children that have been waited for: the kernel
  * adds a child's whole tree to these counters when it is reaped. Read before and after a child.
  */
 export function reapedChildrenCpuSeconds() {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields after the command: state is index 0, so cutime (16th field) is index 13, cstime 14.
-  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  const fields = statFields('self');
+  return (Number(fields[CUTIME]) + Number(fields[CSTIME])) / CLOCK_TICKS;
 }
 
 /** CPU seconds (user + system) a running process has used so far. */
 export function processCpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  const fields = statFields(pid);
+  return (Number(fields[UTIME]) + Number(fields[STIME])) / CLOCK_TICKS;
 }
 
 /**

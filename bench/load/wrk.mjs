@@ -84,7 +84,8 @@ export function startWrk(origin, pathsFile, options = {}) {
   );
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The median of a list of numbers (the upper one of an even count). */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * A kind measured the way every load benchmark here does: a warm-up run (discarded), then `runs`

@@ -1,5 +1,6 @@
 import { SHARD_KINDS } from './constants.js';
 import { FormatError } from './errors.js';
+import { hashRun } from './search-keys.js';
 import type { Shard } from './shard-reader.js';
 import { ShardWriter, type WrittenShard } from './shard-writer.js';
 import { GrowableU32, u32Bytes } from './u32.js';
@@ -15,8 +16,6 @@ import { GrowableU32, u32Bytes } from './u32.js';
  * The metadata names the engine version the pages were ranked by: a server whose engine ranks
  * differently ignores them (its live answers and these would disagree from page to page).
  */
-export const FIRST_PAGES_SECTIONS = ['hits', 'terms', 'totals', 'offsets'] as const;
-
 const RANK_BITS = 29;
 const RANK_MASK = (1 << RANK_BITS) - 1;
 
@@ -115,18 +114,13 @@ export class FirstPages {
   /** The stored page of a term id, or null when the compile kept none for it. */
   page(termId: number): FirstPage | null {
     const { terms, totals, offsets, hits } = this.sections();
-    let lo = 0;
-    let hi = terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (terms[mid] < termId) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo === terms.length || terms[lo] !== termId) return null;
-    const from = offsets[lo];
+    const entry = hashRun(terms, termId); // term ids are unique: a run of one, or none
+    if (entry.to === entry.from) return null;
+    const at = entry.from;
+    const from = offsets[at];
     return {
-      total: totals[lo],
-      count: offsets[lo + 1] - from,
+      total: totals[at],
+      count: offsets[at + 1] - from,
       rank: (i) => hits[from + i] & RANK_MASK,
       tier: (i) => hits[from + i] >>> RANK_BITS,
     };

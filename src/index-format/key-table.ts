@@ -132,20 +132,14 @@ export class KeyTable {
     const at = this.find(key);
     if (at < 0) return NO_VALUES;
     const map = this.shard.mapping;
-    if (map) this.shard.verify(at, 4);
-    const count = map ? map.readUInt32LE(at) : this.shard.u32(at);
+    const count = map ? this.verified(map, at, 4).readUInt32LE(at) : this.shard.u32(at);
     if (at + 4 + count * 4 > this.entriesStart + this.entriesLength) {
       throw new FormatError('E_FORMAT_RECORD', `entry of ${key} runs past the table`, this.shard.path);
     }
-    if (map) {
-      this.shard.verify(at + 4, count * 4);
-      const values: number[] = new Array(count);
-      for (let i = 0; i < count; i++) values[i] = map.readUInt32LE(at + 4 + i * 4);
-      return values;
-    }
-    const bytes = this.shard.bytes(at + 4, count * 4);
+    const bytes = map ? this.verified(map, at + 4, count * 4) : this.shard.bytes(at + 4, count * 4);
+    const v = map ? at + 4 : 0;
     const values: number[] = new Array(count);
-    for (let i = 0; i < count; i++) values[i] = bytes.readUInt32LE(i * 4);
+    for (let i = 0; i < count; i++) values[i] = bytes.readUInt32LE(v + i * 4);
     return values;
   }
 
@@ -154,63 +148,48 @@ export class KeyTable {
     const at = this.find(key);
     if (at < 0) return -1;
     const map = this.shard.mapping;
-    if (map) {
-      this.shard.verify(at + 4, 4);
-      return map.readUInt32LE(at + 4);
-    }
-    return this.shard.bytes(at + 4, 4).readUInt32LE(0);
+    return map ? this.verified(map, at + 4, 4).readUInt32LE(at + 4) : this.shard.bytes(at + 4, 4).readUInt32LE(0);
   }
 
-  /** Offset of the key's value count, or -1. */
+  /**
+   * Offset of the key's value count, or -1. When the shard is mapped, slots and keys are read in
+   * place (each range verified first) and nothing is allocated for an ASCII key (ids, ISRCs,
+   * UPCs); under positioned reads each probe reads its bytes.
+   */
   private find(key: string): number {
     const ascii = isAscii(key);
     const keyBytes = ascii ? key.length : Buffer.byteLength(key, 'utf8');
     if (keyBytes === 0 || keyBytes > MAX_KEY_BYTES) return -1;
+    const encoded = ascii ? null : Buffer.from(key, 'utf8');
     const map = this.shard.mapping;
-    // Mapped and ASCII (ids, ISRCs, UPCs): read the slots and compare the key in place, no copies.
-    if (map && ascii) return this.findMapped(map, key);
-    const hash = hashKey(key);
-    const mask = this.capacity - 1;
-    let slot = hash & mask;
-    for (let probes = 0; probes < this.capacity; probes++) {
-      const pair = this.shard.bytes(this.slotsStart + slot * 8, 8);
-      const entry = pair.readUInt32LE(4);
-      if (entry === 0) return -1;
-      if (pair.readUInt32LE(0) === hash) {
-        const at = this.entriesStart + entry - 1;
-        if (entry - 1 + 1 + keyBytes + 4 > this.entriesLength) {
-          throw new FormatError('E_FORMAT_RECORD', `slot ${slot} points past the entries`, this.shard.path);
-        }
-        const stored = this.shard.bytes(at, 1 + keyBytes);
-        if (stored[0] === keyBytes && stored.toString('utf8', 1, 1 + keyBytes) === key) return at + 1 + keyBytes;
-      }
-      slot = (slot + 1) & mask;
-    }
-    return -1;
-  }
-
-  /** find() over the mapped file for an ASCII key: the same probes, every page verified before it is read. */
-  private findMapped(map: Buffer, key: string): number {
-    const keyBytes = key.length;
     const hash = hashKey(key);
     const mask = this.capacity - 1;
     let slot = hash & mask;
     for (let probes = 0; probes < this.capacity; probes++) {
       const pairAt = this.slotsStart + slot * 8;
-      this.shard.verify(pairAt, 8);
-      const entry = map.readUInt32LE(pairAt + 4);
+      const pair = map ? this.verified(map, pairAt, 8) : this.shard.bytes(pairAt, 8);
+      const p = map ? pairAt : 0;
+      const entry = pair.readUInt32LE(p + 4);
       if (entry === 0) return -1;
-      if (map.readUInt32LE(pairAt) === hash) {
+      if (pair.readUInt32LE(p) === hash) {
         const at = this.entriesStart + entry - 1;
         if (entry - 1 + 1 + keyBytes + 4 > this.entriesLength) {
           throw new FormatError('E_FORMAT_RECORD', `slot ${slot} points past the entries`, this.shard.path);
         }
-        this.shard.verify(at, 1 + keyBytes);
-        if (map[at] === keyBytes && sameAscii(map, at + 1, key)) return at + 1 + keyBytes;
+        const stored = map ? this.verified(map, at, 1 + keyBytes) : this.shard.bytes(at, 1 + keyBytes);
+        const k = map ? at : 0;
+        const same = encoded ? stored.compare(encoded, 0, keyBytes, k + 1, k + 1 + keyBytes) === 0 : sameAscii(stored, k + 1, key);
+        if (stored[k] === keyBytes && same) return at + 1 + keyBytes;
       }
       slot = (slot + 1) & mask;
     }
     return -1;
+  }
+
+  /** The mapping, once [at, at + length) of it is verified. */
+  private verified(map: Buffer, at: number, length: number): Buffer {
+    this.shard.verify(at, length);
+    return map;
   }
 }
 
