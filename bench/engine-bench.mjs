@@ -3,13 +3,13 @@
 // first pass done both ways on a generated catalog. It reads artists.csv, songs.csv and
 // song_artists.csv, finds duplicate ids, and resolves every credit row's song_id and artist_id to
 // ordinals in row order (dangling ones counted).
-// - ours: the ids go through ExternalSorter (src/compile/spill/external-sort.ts) and are
+// - ours: the ids go through ExternalSorter (src/sort/external-sort.ts) and are
 //   merge-joined;
 // - duckdb: the same rows go in through the appender, and SQL checks and joins them,
 //   the answer streamed back.
 // Both share the CSV parsing, which is timed alone first. Memory: 256 MiB for either engine.
 // DuckDB is installed into bench/.deps (not a project dependency).
-// - ours-hash: the ids as 64-bit hashes in FixedSorter (src/compile/spill/fixed-sort.ts), merge-joined
+// - ours-hash: the ids as 64-bit hashes in FixedSorter (src/sort/fixed-sort.ts), merge-joined
 //   (a real compile would check equal hashes against the ids; none collide here);
 // Usage: node bench/engine-bench.mjs [--songs 1000000] [--engines ours,ours-hash,duckdb] [--budget-mib 256]
 import { execFileSync } from 'node:child_process';
@@ -17,8 +17,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ExternalSorter } from '../dist/compile/spill/external-sort.js';
-import { FixedSorter } from '../dist/compile/spill/fixed-sort.js';
+import { ExternalSorter } from '../dist/sort/external-sort.js';
+import { FixedSorter } from '../dist/sort/fixed-sort.js';
 import { streamCsvRows } from '../dist/raw/csv-rows.js';
 import { arg } from './cli-args.mjs';
 

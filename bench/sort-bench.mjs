@@ -2,13 +2,13 @@
 // Sorter micro benchmark (issue 19): N records through the compile's external sorters under a
 // memory budget, in the shapes the compile feeds them, timed in CPU seconds (user + sys of this
 // process, from process.cpuUsage(): the machine is shared, so wall time is noisy).
-//   --sorter external (src/compile/spill/external-sort.ts), --shape:
+//   --sorter external (src/sort/external-sort.ts), --shape:
 //     hash  8-byte hashes of local ids (join keys)
 //     name  name orders as orders-build sorts them: a generated song name's sort key (NFKC,
 //           lower case, code-unit bytes; Zipf words as src/generate draws them, so long shared
 //           prefixes and many equal names), a 0x00 and the id rank as 4 big-endian bytes
 //     id    local ids as text (`s` and a base-36 number)
-//   --sorter fixed (src/compile/spill/fixed-sort.ts), --shape:
+//   --sorter fixed (src/sort/fixed-sort.ts), --shape:
 //     hash    4 words, all key: a 96-bit id hash and a slot (validate's id sorts)
 //     number  3 words, 2 key: a date's order-preserving f64 words (many ties) and an ordinal
 //             (orders-build's numeric orders)
@@ -35,7 +35,7 @@ const sorterKind = arg('sorter', 'external');
 const shape = arg('shape', 'hash');
 const distArg = arg('dist', new URL('../dist', import.meta.url).pathname);
 const dist = isAbsolute(distArg) ? distArg : resolve(distArg);
-const load = (file) => import(pathToFileURL(join(dist, 'compile/spill', file)).href);
+const load = (file) => import(pathToFileURL(join(dist, 'sort', file)).href);
 
 const cpuSeconds = () => {
   const { user, system } = process.cpuUsage();

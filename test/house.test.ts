@@ -40,7 +40,7 @@ describe('the house (test/house/rooms.ts)', () => {
     appendFileSync(join(dir, 'compile', 'compile.ts'), "\nexport { startServer } from '../serve/server.js';\n");
     appendFileSync(join(dir, 'interfaces', 'v1', 'render.ts'), "\nimport type { Query } from '../../serve/query.js';\n");
     expect(messages(dir)).toEqual([
-      'src/compile/compile.ts imports src/serve/server.ts: compile/ may import from raw/, index-format/, catalog/, interfaces/, search/, not from serve/',
+      'src/compile/compile.ts imports src/serve/server.ts: compile/ may import from raw/, sort/, index-format/, catalog/, interfaces/, search/, not from serve/',
       'src/interfaces/v1/render.ts imports src/serve/query.ts: interfaces/ may import from catalog/, not from serve/',
     ]);
   });

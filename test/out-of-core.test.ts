@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
-import { spillStats } from '../src/compile/spill/spill-stats.js';
+import { spillStats } from '../src/sort/spill-stats.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { Snapshot, verifySnapshot } from '../src/index-format/index.js';
 import { writeBulkRaw } from './helpers/bulk-raw.js';

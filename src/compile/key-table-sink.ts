@@ -7,7 +7,7 @@ import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js'
 import { EntryStream, HashGroupWriter } from './key-table-entries.js';
 import { KeyFileWriter } from './key-table-keys.js';
 import { PairFileWriter, sortPairsByHome, writeSlotsSection } from './key-table-slots.js';
-import { FixedSorter } from './spill/fixed-sort.js';
+import { FixedSorter } from '../sort/fixed-sort.js';
 import type { SpillDir } from './spill/spill-dir.js';
 
 /**

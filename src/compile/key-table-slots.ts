@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { ShardWriter } from '../index-format/shard-writer.js';
 import { u32Bytes } from '../index-format/u32.js';
-import { FixedSorter } from './spill/fixed-sort.js';
+import { FixedSorter } from '../sort/fixed-sort.js';
 
 /**
  * The `slots` section of a key table written out of core. Entries arrive as (hash, entry offset

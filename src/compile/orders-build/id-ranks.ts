@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { NumberColumnWriter, type StringColumn } from '../spill/columns.js';
-import { ExternalSorter } from '../spill/external-sort.js';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { ExternalSorter } from '../../sort/external-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { invertOrderFile, rankSlice } from './invert-order.js';
 import { maxLocalIdKeyBytes, writeLocalIdKey } from './local-id-key.js';

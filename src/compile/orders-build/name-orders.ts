@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { NumberColumnWriter, type StringColumn } from '../spill/columns.js';
-import { ExternalSorter } from '../spill/external-sort.js';
+import { ExternalSorter } from '../../sort/external-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { nameSortKey } from '../sort-keys.js';
 import { maxCodeUnitBytes, writeCodeUnitBytes } from './code-unit-bytes.js';

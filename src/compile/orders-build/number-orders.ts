@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { NumberColumnWriter } from '../spill/columns.js';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { MISSING_WORD, numberKeyWords } from './number-key.js';
 import { writeGroupsReversed } from './reverse-groups.js';

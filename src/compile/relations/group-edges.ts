@@ -1,4 +1,4 @@
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import type { EdgeColumns } from '../validate/edge-files.js';
 import { AdjacencyWriter, type AdjacencyFiles } from './adjacency-files.js';

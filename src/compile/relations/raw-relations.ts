@@ -1,6 +1,6 @@
 import type { MemoryBudget } from '../memory-budget.js';
 import { mapF64Column, mapU32Column, NumberColumnWriter } from '../spill/columns.js';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { openEdges, type EdgeColumns } from '../validate/edge-files.js';
 import { NONE } from '../validate/raw-refs.js';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { searchDocumentFiles } from '../../../test/helpers/search-columns.js';
 import { writeSearchIndex, type SearchDocuments } from '../../index-format/search-index-writer.js';
 import { SpillDir } from '../spill/spill-dir.js';
-import { spillStats } from '../spill/spill-stats.js';
+import { spillStats } from '../../sort/spill-stats.js';
 import { buildSearchIndex } from './build-search-index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'omm-search-build-'));

@@ -1,5 +1,5 @@
 import type { NumberColumnWriter, StringColumn } from '../spill/columns.js';
-import type { ExternalSorter } from '../spill/external-sort.js';
+import type { ExternalSorter } from '../../sort/external-sort.js';
 import type { TermLists } from './rank-pass.js';
 
 const SPACE = 0x20;

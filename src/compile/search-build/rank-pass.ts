@@ -1,6 +1,6 @@
 import { wordSetHash } from '../../index-format/search-keys.js';
 import type { NumberColumnWriter } from '../spill/columns.js';
-import type { FixedSorter } from '../spill/fixed-sort.js';
+import type { FixedSorter } from '../../sort/fixed-sort.js';
 
 /** Term ids by a number: `targets[offsets[i]..offsets[i + 1])` (mapped column files). */
 export interface TermLists {

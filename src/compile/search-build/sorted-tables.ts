@@ -1,5 +1,5 @@
 import type { NumberColumnWriter } from '../spill/columns.js';
-import type { FixedSorter } from '../spill/fixed-sort.js';
+import type { FixedSorter } from '../../sort/fixed-sort.js';
 
 /**
  * postings.offsets / postings from (term id, rank) records sorted by term id, added in rank order

@@ -1,8 +1,8 @@
 import { hashKey } from '../../index-format/key-table.js';
 import { typoKeyHashes } from '../../index-format/search-keys.js';
 import type { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
-import type { ExternalSorter } from '../spill/external-sort.js';
-import type { FixedSorter } from '../spill/fixed-sort.js';
+import type { ExternalSorter } from '../../sort/external-sort.js';
+import type { FixedSorter } from '../../sort/fixed-sort.js';
 import { tokenHash } from './token-hash.js';
 
 /** Where numbering the terms writes to. */

@@ -7,7 +7,7 @@ import { SHARD_KINDS } from '../../index-format/constants.js';
 import { termHashCapacity } from '../../index-format/search-index-writer.js';
 import { openShard } from '../../index-format/shard-reader.js';
 import { ShardWriter } from '../../index-format/shard-writer.js';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import { writeTermHash } from './term-hash.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'omm-term-hash-'));

@@ -2,7 +2,7 @@ import { termHashCapacity } from '../../index-format/search-index-writer.js';
 import type { ShardWriter } from '../../index-format/shard-writer.js';
 import { u32Bytes } from '../../index-format/u32.js';
 import { mapU32Column, NumberColumnWriter } from '../spill/columns.js';
-import type { FixedSorter } from '../spill/fixed-sort.js';
+import type { FixedSorter } from '../../sort/fixed-sort.js';
 
 /** Slots written to the shard at a time. */
 const CHUNK_SLOTS = 1 << 16;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import { joinTokens } from './token-join.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'omm-token-join-'));

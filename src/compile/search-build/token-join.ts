@@ -1,5 +1,5 @@
 import type { NumberColumnWriter } from '../spill/columns.js';
-import type { FixedSorter } from '../spill/fixed-sort.js';
+import type { FixedSorter } from '../../sort/fixed-sort.js';
 
 /**
  * Gives every token occurrence its term id: a merge-join of the occurrences (hash lanes, token

@@ -1,7 +1,7 @@
 import { searchText } from '../../index-format/search-text.js';
 import type { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
-import type { ExternalSorter } from '../spill/external-sort.js';
-import type { FixedSorter } from '../spill/fixed-sort.js';
+import type { ExternalSorter } from '../../sort/external-sort.js';
+import type { FixedSorter } from '../../sort/fixed-sort.js';
 import { nameOf, type SearchInputs } from './inputs.js';
 import { RecentTerms, tokenHash } from './token-hash.js';
 

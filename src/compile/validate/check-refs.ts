@@ -1,7 +1,7 @@
 import type { MemoryBudget } from '../memory-budget.js';
 import type { ParsedRow } from '../raw-file.js';
 import { mapF64Column, mapU32Column, NumberColumnWriter, StringColumn, StringColumnWriter } from '../spill/columns.js';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import type { DeferredIssue, DeferredIssues } from './deferred-issues.js';
 import { EdgeFilesWriter, type EdgeFiles } from './edge-files.js';

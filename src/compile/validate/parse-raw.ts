@@ -5,7 +5,7 @@ import type { MemoryBudget } from '../memory-budget.js';
 import { readRawFile, type IssueLog, type ParsedRow, type RawFileRead } from '../raw-file.js';
 import { releaseDateKey } from '../sort-keys.js';
 import { mapU32Column } from '../spill/columns.js';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { eachRow } from '../worker-job.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';

@@ -1,7 +1,7 @@
 import type { CatalogType } from '../../catalog/catalog-ids.js';
 import type { MemoryBudget } from '../memory-budget.js';
 import { mapU32Column, NumberColumnWriter, StringColumn } from '../spill/columns.js';
-import { FixedSorter } from '../spill/fixed-sort.js';
+import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import type { DeferredIssues } from './deferred-issues.js';
 import { compactEntity, openEntity, type EntityFiles } from './entity-files.js';
