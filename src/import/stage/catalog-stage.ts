@@ -1,0 +1,269 @@
+import { RawCsvWriter } from '../../raw/csv-writer.js';
+import { columnsOf, type RawFileName } from '../../raw/schema.js';
+import { ExternalSorter, type SortedRecord } from '../../sort/external-sort.js';
+import { invertedVersion, MARKER_VERSION, readKey, StageKind, stageKey } from './stage-keys.js';
+import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from './staged.js';
+
+/** Columns the streamed importers write beyond the raw format's own; `x_` columns are kept for people, ignored by the compiler. */
+export const STAGED_COLUMNS: Readonly<Partial<Record<RawFileName, readonly string[]>>> = {
+  albums: [...columnsOf('albums'), 'x_grid', 'x_p_line', 'x_c_line'],
+  songs: [...columnsOf('songs'), 'x_explicit', 'x_p_line'],
+};
+
+/** What the stage did, for the import's summary. */
+export interface StageCounts {
+  releases: number;
+  takedowns: number;
+  tracks: number;
+  /** Albums whose latest word was a takedown. */
+  albumsTakenDown: number;
+  /** Releases replaced by a later unit's word on the same album id. */
+  releasesReplaced: number;
+  /** Songs and artists staged only through releases that did not survive. */
+  songsDropped: number;
+  artistsDropped: number;
+  /** Rows written per raw file. */
+  rows: Record<string, number>;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const json = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
+const parse = <T>(bytes: Uint8Array): T => JSON.parse(decoder.decode(bytes)) as T;
+
+type Text = string | undefined;
+type List = readonly string[] | undefined;
+/** name, upc, label, release date, artwork, genres, artist name, GRid, (P) line, (C) line. */
+type AlbumCells = [string, Text, Text, Text, Text, List, Text, Text, Text, Text];
+/** name, ISRC, duration, genres, release date, artwork, artist name, explicit, (P) line. */
+type SongCells = [string, Text, number | undefined, List, Text, Text, Text, boolean | undefined, Text];
+/** name, genres, artwork. */
+type ArtistCells = [string, List, Text];
+type TrackCells = [string, number, number];
+
+/**
+ * The out-of-core catalog a streamed import builds. Every call is turned into sorter records
+ * (stage-keys.ts): an album's row, credits and tracks under its id and the unit's version; each
+ * song and artist it names under theirs. `finish` then reads the albums in id order, keeps the
+ * latest version of each (dropping it when that is a takedown), marks the songs and artists the
+ * survivors use, and writes songs and artists that are marked or stand on their own. Memory is
+ * the sorters' budget, whatever the input's size; output is in id order, so it does not depend
+ * on the order of the inputs.
+ */
+export class CatalogStage implements CatalogSink {
+  private readonly albums: ExternalSorter;
+  private readonly songs: ExternalSorter;
+  private readonly artists: ExternalSorter;
+  private readonly counts: StageCounts = { releases: 0, takedowns: 0, tracks: 0, albumsTakenDown: 0, releasesReplaced: 0, songsDropped: 0, artistsDropped: 0, rows: {} };
+
+  constructor(spillDir: string, memoryBytes: number, private readonly report: ImportReport) {
+    this.albums = new ExternalSorter(spillDir, 'albums', Math.floor(memoryBytes / 4));
+    this.songs = new ExternalSorter(spillDir, 'songs', Math.floor(memoryBytes / 2));
+    this.artists = new ExternalSorter(spillDir, 'artists', Math.floor(memoryBytes / 4));
+  }
+
+  release(unit: SourceUnit, album: StagedAlbum): void {
+    const version = invertedVersion(unit);
+    this.counts.releases++;
+    const cells: AlbumCells = [album.name, album.upc, album.label, album.releaseDate, album.artworkUrl, album.genres, album.artistName, album.grid, album.pLine, album.cLine];
+    this.albums.add(stageKey(album.id, version, StageKind.Row, 0), json(cells));
+    const artistsStaged = new Set<string>();
+    this.credits(this.albums, album.id, version, album.artists, artistsStaged);
+    const songsStaged = new Set<string>();
+    const slots = new Set<string>();
+    const tracks = [...album.tracks].sort((a, b) => a.discNumber - b.discNumber || a.trackNumber - b.trackNumber);
+    let index = 0;
+    for (const track of tracks) {
+      const slot = `${track.discNumber}.${track.trackNumber}`;
+      if (songsStaged.has(track.song.id)) {
+        this.report.warn(unit.where, `release ${album.id}: recording ${track.song.id} is listed twice; kept at its first position`);
+        continue;
+      }
+      if (slots.has(slot)) {
+        this.report.warn(unit.where, `release ${album.id}: disc ${track.discNumber} track ${track.trackNumber} is given twice; ${track.song.id} left out`);
+        continue;
+      }
+      songsStaged.add(track.song.id);
+      slots.add(slot);
+      const trackCells: TrackCells = [track.song.id, track.discNumber, track.trackNumber];
+      this.albums.add(stageKey(album.id, version, StageKind.Track, index++), json(trackCells));
+      this.stageSong(version, track.song, artistsStaged);
+      this.counts.tracks++;
+    }
+  }
+
+  takedown(unit: SourceUnit, albumId: string): void {
+    this.counts.takedowns++;
+    this.albums.add(stageKey(albumId, invertedVersion(unit), StageKind.Row, 0));
+  }
+
+  song(unit: SourceUnit, song: StagedSong): void {
+    this.stageSong(invertedVersion(unit), song, new Set());
+    this.songs.add(stageKey(song.id, MARKER_VERSION, StageKind.Keep, 0));
+  }
+
+  artist(unit: SourceUnit, artist: StagedArtist): void {
+    this.stageArtist(invertedVersion(unit), artist, new Set());
+    this.artists.add(stageKey(artist.id, MARKER_VERSION, StageKind.Keep, 0));
+  }
+
+  private stageSong(version: Uint8Array, song: StagedSong, artistsStaged: Set<string>): void {
+    const cells: SongCells = [song.name, song.isrc, song.durationMs, song.genres, song.releaseDate, song.artworkUrl, song.artistName, song.explicit, song.pLine];
+    this.songs.add(stageKey(song.id, version, StageKind.Row, 0), json(cells));
+    this.credits(this.songs, song.id, version, song.artists, artistsStaged);
+  }
+
+  /** Credit records in order, each artist once; stages each artist once per unit. */
+  private credits(sorter: ExternalSorter, ownerId: string, version: Uint8Array, artists: readonly StagedArtist[], artistsStaged: Set<string>): void {
+    const credited = new Set<string>();
+    for (const artist of artists) {
+      if (credited.has(artist.id)) continue;
+      sorter.add(stageKey(ownerId, version, StageKind.Credit, credited.size), encoder.encode(artist.id));
+      credited.add(artist.id);
+      this.stageArtist(version, artist, artistsStaged);
+    }
+  }
+
+  private stageArtist(version: Uint8Array, artist: StagedArtist, staged: Set<string>): void {
+    if (staged.has(artist.id)) return;
+    staged.add(artist.id);
+    const cells: ArtistCells = [artist.name, artist.genres, artist.artworkUrl];
+    this.artists.add(stageKey(artist.id, version, StageKind.Row, 0), json(cells));
+  }
+
+  /** Writes the raw CSV files into `dir`, in id order. The stage cannot be used afterwards. */
+  finish(dir: string): StageCounts {
+    const writers = new Map<RawFileName, RawCsvWriter>();
+    const writer = (file: RawFileName): RawCsvWriter => {
+      let w = writers.get(file);
+      if (!w) {
+        w = new RawCsvWriter(dir, file, STAGED_COLUMNS[file] ?? columnsOf(file));
+        writers.set(file, w);
+      }
+      return w;
+    };
+    // Every file the importers write exists, even when empty: a later compile sees "no credits", not "no file".
+    for (const file of ['artists', 'albums', 'album_artists', 'songs', 'song_artists', 'album_tracks'] as const) writer(file);
+    try {
+      this.writeAlbums(writer);
+      this.writeSongs(writer);
+      this.writeArtists(writer);
+    } finally {
+      for (const [file, w] of writers) {
+        w.close();
+        this.counts.rows[file] = w.rows;
+      }
+      this.dispose();
+    }
+    return this.counts;
+  }
+
+  /** Removes every sorter's run files. */
+  dispose(): void {
+    this.albums.dispose();
+    this.songs.dispose();
+    this.artists.dispose();
+  }
+
+  private writeAlbums(writer: (file: RawFileName) => RawCsvWriter): void {
+    forEachLatest(this.albums.sorted(), (id, latest, versions) => {
+      if (versions > 1) this.counts.releasesReplaced += versions - 1;
+      const row = latest.find((r) => r.kind === StageKind.Row);
+      if (!row || row.value.length === 0) {
+        this.counts.albumsTakenDown++;
+        return;
+      }
+      const [name, upc, label, releaseDate, artworkUrl, genres, artistName, grid, pLine, cLine] = parse<AlbumCells>(row.value);
+      writer('albums').write({ id, name, upc, label, release_date: releaseDate, artwork_url: artworkUrl, genres, artist_name: artistName, x_grid: grid, x_p_line: pLine, x_c_line: cLine });
+      for (const credit of latest) {
+        if (credit.kind !== StageKind.Credit) continue;
+        const artistId = decoder.decode(credit.value);
+        writer('album_artists').write({ album_id: id, artist_id: artistId, position: credit.sequence + 1 });
+        this.artists.add(stageKey(artistId, MARKER_VERSION, StageKind.Ref, 0));
+      }
+      for (const track of latest) {
+        if (track.kind !== StageKind.Track) continue;
+        const [songId, disc, number] = parse<TrackCells>(track.value);
+        writer('album_tracks').write({ album_id: id, song_id: songId, disc_number: disc, track_number: number });
+        this.songs.add(stageKey(songId, MARKER_VERSION, StageKind.Ref, 0));
+      }
+    });
+  }
+
+  private writeSongs(writer: (file: RawFileName) => RawCsvWriter): void {
+    forEachLatest(this.songs.sorted(), (id, latest, _versions, marked) => {
+      if (!marked) {
+        this.counts.songsDropped++;
+        return;
+      }
+      const row = latest.find((r) => r.kind === StageKind.Row)!;
+      const [name, isrc, durationMs, genres, releaseDate, artworkUrl, artistName, explicit, pLine] = parse<SongCells>(row.value);
+      writer('songs').write({ id, name, isrc, duration_ms: durationMs, genres, release_date: releaseDate, artwork_url: artworkUrl, artist_name: artistName, x_explicit: explicit, x_p_line: pLine });
+      for (const credit of latest) {
+        if (credit.kind !== StageKind.Credit) continue;
+        const artistId = decoder.decode(credit.value);
+        writer('song_artists').write({ song_id: id, artist_id: artistId, position: credit.sequence + 1 });
+        this.artists.add(stageKey(artistId, MARKER_VERSION, StageKind.Ref, 0));
+      }
+    });
+  }
+
+  private writeArtists(writer: (file: RawFileName) => RawCsvWriter): void {
+    forEachLatest(this.artists.sorted(), (id, latest, _versions, marked) => {
+      if (!marked) {
+        this.counts.artistsDropped++;
+        return;
+      }
+      const [name, genres, artworkUrl] = parse<ArtistCells>(latest.find((r) => r.kind === StageKind.Row)!.value);
+      writer('artists').write({ id, name, genres, artwork_url: artworkUrl });
+    });
+  }
+}
+
+/** One record of the latest version of an id, copied out of the sorter's buffer. */
+interface LatestRecord {
+  readonly kind: StageKind;
+  readonly sequence: number;
+  readonly value: Uint8Array;
+}
+
+/**
+ * Walks sorted stage records id by id: `onId` gets the records of the id's latest version (in
+ * kind and sequence order), how many versions there were, and whether a marker (Keep or Ref)
+ * names the id. Holds one id's latest records at a time.
+ */
+function forEachLatest(records: Iterable<SortedRecord>, onId: (id: string, latest: LatestRecord[], versions: number, marked: boolean) => void): void {
+  let id: string | null = null;
+  let latestVersion = '';
+  let version = '';
+  let versions = 0;
+  let marked = false;
+  let latest: LatestRecord[] = [];
+  const flush = () => {
+    if (id !== null && latest.length > 0) onId(id, latest, versions, marked);
+  };
+  for (const record of records) {
+    const key = readKey(record.key);
+    if (key.id !== id) {
+      flush();
+      id = key.id;
+      latestVersion = '';
+      version = '';
+      versions = 0;
+      marked = false;
+      latest = [];
+    }
+    if (key.kind === StageKind.Keep || key.kind === StageKind.Ref) {
+      marked = true;
+      continue;
+    }
+    if (key.version !== version) {
+      version = key.version;
+      versions++;
+      if (latestVersion === '') latestVersion = version;
+    }
+    if (version === latestVersion) latest.push({ kind: key.kind, sequence: key.sequence, value: Uint8Array.from(record.value) });
+  }
+  flush();
+}
+
