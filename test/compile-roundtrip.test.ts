@@ -91,3 +91,25 @@ describe.each(modes)('raw -> snapshot -> reader (%s)', (mode) => {
     expect(songIds(rel.adjacency('playlist.tracks').targetsOf(snap.keys('playlist.id').get('p1'), 1, 2))).toEqual(['103']);
   });
 });
+
+describe('artist_name: the credit as displayed', () => {
+  it('is the song and album artistName when given, and the names joined with " & " otherwise; artistNames stay the credited names', async () => {
+    const out = tempDir();
+    const raw = writeRaw({
+      artists: 'id,name\na,Ed Sheeran\nb,Meek Mill\nc,A Boogie Wit da Hoodie',
+      albums: 'id,name,artist_name\nal,No.6,Ed Sheeran feat. Meek Mill\nal2,Plain,',
+      album_artists: 'album_id,artist_id,position\nal,a,1\nal,b,2\nal2,a,1\nal2,b,2',
+      songs: 'id,name,artist_name\ns1,Take Me Back to London,Ed Sheeran feat. Meek Mill & A Boogie Wit da Hoodie\ns2,Joined,',
+      song_artists: 'song_id,artist_id,position\ns1,a,1\ns1,b,2\ns1,c,3\ns2,a,1\ns2,c,2',
+      album_tracks: 'album_id,song_id,track_number\nal,s1,1\nal,s2,2',
+    });
+    await compileCatalog({ rawDir: raw, outDir: out });
+    const snap = Snapshot.open(out);
+    const song = (id: string) => snap.records('songs').get<Record<string, unknown>>(snap.keys('song.id').get(id));
+    const album = (id: string) => snap.records('albums').get<Record<string, unknown>>(snap.keys('album.id').get(id));
+    expect(song('s1')).toMatchObject({ artistName: 'Ed Sheeran feat. Meek Mill & A Boogie Wit da Hoodie', artistNames: ['Ed Sheeran', 'Meek Mill', 'A Boogie Wit da Hoodie'] });
+    expect(song('s2')).toMatchObject({ artistName: 'Ed Sheeran & A Boogie Wit da Hoodie' });
+    expect(album('al')).toMatchObject({ artistName: 'Ed Sheeran feat. Meek Mill', artistNames: ['Ed Sheeran', 'Meek Mill'] });
+    expect(album('al2')).toMatchObject({ artistName: 'Ed Sheeran & Meek Mill' });
+  });
+});

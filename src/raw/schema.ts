@@ -90,6 +90,7 @@ export const RAW_FILES: readonly RawFileSpec[] = [
       c('genres', 'list'),
       c('popularity', 'int'),
       c('date_added', 'datetime'),
+      c('artist_name', 'text'),
     ],
   },
   {
@@ -111,6 +112,7 @@ export const RAW_FILES: readonly RawFileSpec[] = [
       c('artwork_url', 'url'),
       c('popularity', 'int'),
       c('date_added', 'datetime'),
+      c('artist_name', 'text'),
     ],
   },
   {

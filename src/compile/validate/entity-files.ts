@@ -27,6 +27,8 @@ export interface EntityFiles {
   readonly code: string;
   /** Songs: duration in ms, NaN when missing. */
   readonly duration: string;
+  /** Songs: the credit as displayed (`artist_name`), '' when missing. */
+  readonly display: string;
 }
 
 /** The column files of an entity, mapped. */
@@ -44,6 +46,7 @@ export interface EntityColumns {
   readonly artwork: StringColumn;
   readonly code: StringColumn;
   readonly duration: Float64Array;
+  readonly display: StringColumn;
 }
 
 export function openEntity(files: EntityFiles): EntityColumns {
@@ -61,6 +64,7 @@ export function openEntity(files: EntityFiles): EntityColumns {
     artwork: StringColumn.open(files.artwork),
     code: StringColumn.open(files.code),
     duration: mapF64Column(files.duration),
+    display: StringColumn.open(files.display),
   };
 }
 
@@ -78,6 +82,7 @@ export interface EntityRow {
   artwork: string;
   code: string;
   duration: number;
+  display: string;
 }
 
 /** Writes an entity's columns, one row at a time, in file order. */
@@ -94,6 +99,7 @@ export class EntityFilesWriter {
   private readonly artwork: StringColumnWriter;
   private readonly code: StringColumnWriter;
   private readonly duration: NumberColumnWriter;
+  private readonly display: StringColumnWriter;
 
   constructor(spill: SpillDir, readonly type: string) {
     const f = (column: string) => spill.file(`${type}.${column}`);
@@ -109,6 +115,7 @@ export class EntityFilesWriter {
     this.artwork = new StringColumnWriter(f('artwork'));
     this.code = new StringColumnWriter(f('code'));
     this.duration = new NumberColumnWriter(f('duration'), 'f64');
+    this.display = new StringColumnWriter(f('display'));
   }
 
   get count(): number {
@@ -128,10 +135,11 @@ export class EntityFilesWriter {
     this.artwork.push(row.artwork);
     this.code.push(row.code);
     this.duration.push(row.duration);
+    this.display.push(row.display);
   }
 
   finish(): EntityFiles {
-    for (const w of [this.ids, this.names, this.ommIds, this.lines, this.popularity, this.dateAdded, this.releaseKey, this.releaseText, this.genres, this.artwork, this.code, this.duration]) w.finish();
+    for (const w of [this.ids, this.names, this.ommIds, this.lines, this.popularity, this.dateAdded, this.releaseKey, this.releaseText, this.genres, this.artwork, this.code, this.duration, this.display]) w.finish();
     return {
       count: this.count,
       ids: this.ids.path,
@@ -146,6 +154,7 @@ export class EntityFilesWriter {
       artwork: this.artwork.path,
       code: this.code.path,
       duration: this.duration.path,
+      display: this.display.path,
     };
   }
 }
@@ -177,6 +186,7 @@ export function compactEntity(spill: SpillDir, type: string, files: EntityFiles,
       artwork: cols.artwork.get(slot),
       code: cols.code.get(slot),
       duration: cols.duration[slot],
+      display: cols.display.get(slot),
     });
   }
   return out.finish();

@@ -166,6 +166,7 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
           artwork: str(row.artwork_url) ?? '',
           code: str(row.isrc) ?? str(row.upc) ?? '',
           duration: num(row.duration_ms, Number.NaN),
+          display: name === 'songs' ? (str(row.artist_name) ?? '') : '',
         });
       });
       entities[name] = { ...entities[name], files: w.finish() };

@@ -73,7 +73,7 @@ export function writeSongRecords(job: SongRecordsJob, onRows?: RowsDone): Writte
       albumName: hasAlbum ? albums.names.get(album) : null,
       trackNumber: trackRow !== NONE ? trackNumber[trackRow] : null,
       discNumber: trackRow !== NONE ? trackDisc[trackRow] : null,
-      artistName: joinArtistNames(names),
+      artistName: songs.display.get(s) || joinArtistNames(names),
       artistNames: names,
       lyricsLanguages: Array.from(targetsOf(songLyrics, s), (l) => lyricsLanguages.get(l)),
     });

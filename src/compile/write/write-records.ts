@@ -74,7 +74,7 @@ export async function writeRecordTables(ctx: BuildContext): Promise<{ beforeSong
       popularity: albums.popularity[al],
       dateAdded: isoDate(albums.dateAdded[al]),
       trackCount: albumTracks.offsets[al + 1] - albumTracks.offsets[al],
-      artistName: joinArtistNames(artistNames),
+      artistName: str(row.artist_name) ?? joinArtistNames(artistNames),
       artistNames,
     };
   });
