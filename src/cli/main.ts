@@ -46,7 +46,9 @@ export async function main(argv: string[]): Promise<void> {
     }
     const coded = err as { code?: string; message?: string };
     if (coded && typeof coded.code === 'string' && coded.code.startsWith('E_')) {
-      process.stderr.write(`omm: ${coded.code}: ${coded.message}\n`);
+      const message = coded.message ?? '';
+      // Errors that name their code themselves (ImportError) are printed as they are.
+      process.stderr.write(message.endsWith(`[${coded.code}]`) ? `omm: ${message}\n` : `omm: ${coded.code}: ${message}\n`);
       process.exitCode = 1;
       return;
     }
