@@ -3,7 +3,28 @@ import { importChinook } from '../import/chinook.js';
 import { importExportify } from '../import/exportify.js';
 import { importMostStreamed } from '../import/most-streamed.js';
 import type { ImportSummary } from '../import/raw-sink.js';
+import { readDdex } from '../import/ddex/read-ddex.js';
+import { readMusicBrainz } from '../import/musicbrainz/read-musicbrainz.js';
+import { DEFAULT_IMPORT_MEMORY, runStreamedImport } from '../import/stage/run-import.js';
+import type { CatalogSink, ImportReport } from '../import/stage/staged.js';
+import { formatMemorySize, parseMemorySize } from '../compile/memory-budget.js';
+import { CliError } from './cli-error.js';
 import { count } from './format.js';
+import { streamedImportReport } from './streamed-import-report.js';
+
+interface StreamedOptions {
+  out: string;
+  strict: boolean;
+  memory: string;
+}
+
+/** Runs a streamed importer (DDEX, MusicBrainz) and prints its summary. */
+async function streamed(what: string, inputs: string[], opts: StreamedOptions, read: (sink: CatalogSink, report: ImportReport) => Promise<void>): Promise<void> {
+  const memoryBytes = parseMemorySize(opts.memory);
+  if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 160m or 1g`, 2);
+  const summary = await runStreamedImport(what, { out: opts.out, inputs, strict: opts.strict, memoryBytes }, read);
+  process.stdout.write(streamedImportReport(what, summary));
+}
 
 function report(what: string, summary: ImportSummary): void {
   const rows = Object.entries(summary.rows).map(([file, n]) => `${file} ${count(n)}`).join(', ');
@@ -40,4 +61,25 @@ export function register(program: Command): void {
       const summary = await importMostStreamed(file, opts.out, { merge: opts.merge });
       report(`Most Streamed (${summary.encoding})`, summary);
     });
+  const memory = ['--memory <size>', 'memory for sorting before spilling to disk beside the output, e.g. 160m, 1g', formatMemorySize(DEFAULT_IMPORT_MEMORY).replace(' ', '')] as const;
+  importer
+    .command('ddex')
+    .description('import DDEX ERN 3.8 and 4.1-4.3 messages (a delivery batch: later messages update earlier ones by release, takedowns remove them)')
+    .argument('<inputs...>', 'ERN message files, or directories of them (walked for *.xml)')
+    .requiredOption('-o, --out <raw-dir>', 'raw catalog directory to write; replaced only when the import succeeds')
+    .option('--strict', 'fail instead of skipping a recording without an ISRC or a release without an id', false)
+    .option('--artwork-base-url <url>', 'absolute URL that relative cover-art file names are resolved against')
+    .option(...memory)
+    .action(async (inputs: string[], opts: StreamedOptions & { artworkBaseUrl?: string }) => {
+      if (opts.artworkBaseUrl !== undefined && !/^https?:\/\/[^/]/i.test(opts.artworkBaseUrl)) throw new CliError(`--artwork-base-url: ${JSON.stringify(opts.artworkBaseUrl)} is not an absolute http(s) URL`, 2);
+      await streamed('DDEX', inputs, opts, (sink, rep) => readDdex(inputs, sink, rep, { artworkBaseUrl: opts.artworkBaseUrl }));
+    });
+  importer
+    .command('musicbrainz')
+    .description('import MusicBrainz JSON: dump files (one entity per line; .gz, .xz, .tar.xz) or WS/2 responses')
+    .argument('<inputs...>', 'JSON-lines dump files or archives, WS/2 JSON documents, or directories of them')
+    .requiredOption('-o, --out <raw-dir>', 'raw catalog directory to write; replaced only when the import succeeds')
+    .option('--strict', 'fail instead of skipping an entity without an id', false)
+    .option(...memory)
+    .action(async (inputs: string[], opts: StreamedOptions) => streamed('MusicBrainz', inputs, opts, (sink, rep) => readMusicBrainz(inputs, sink, rep)));
 }

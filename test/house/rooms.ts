@@ -27,7 +27,7 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   compile: { owns: 'raw CSV in, snapshot out: validate, derive, orders, relations, search index and its first pages, views', imports: ['raw', 'sort', 'index-format', 'catalog', 'interfaces', 'search'], packages: ['msgpackr'] },
   serve: { owns: 'the HTTP server: routes, request parsing, HTTP errors, caching, metrics, reload, cluster', imports: ['interfaces', 'search', 'catalog', 'index-format', 'raw'], packages: [] },
   diff: { owns: 'what changed between two snapshots', imports: ['catalog', 'index-format'], packages: [] },
-  import: { owns: 'importers of other formats into the raw CSV dialect', imports: ['raw', 'sort'], packages: ['fast-csv'] },
+  import: { owns: 'importers of other formats into the raw CSV dialect', imports: ['raw', 'sort'], packages: ['fast-csv', 'saxes', 'tar', 'xz-decompress'] },
   generate: { owns: 'the deterministic synthetic catalog, written as raw CSV', imports: ['raw'], packages: [] },
   // Layer 4: the one room that wires the others.
   cli: { owns: 'the omm commands: parse arguments, call a peer, print', imports: ['index-format', 'raw', 'sort', 'catalog', 'interfaces', 'search', 'compile', 'serve', 'diff', 'import', 'generate'], packages: ['commander'] },
