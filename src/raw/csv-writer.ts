@@ -29,8 +29,9 @@ export class RawCsvWriter {
   readonly columns: readonly string[];
   readonly path: string;
   private readonly fd: number;
-  private buffer: string[] = [];
-  private buffered = 0;
+  /** Lines as UTF-8, written out when full: no string outlives its row (a million buffered lines would be promoted by the GC and linger). */
+  private readonly block = Buffer.allocUnsafe(1 << 20);
+  private filled = 0;
   rows = 0;
 
   /** With `append`, rows go after those already in the file (whose header must be the same). */
@@ -60,16 +61,20 @@ export class RawCsvWriter {
   }
 
   private push(line: string): void {
-    this.buffer.push(line);
-    this.buffered += line.length + 1;
-    if (this.buffered > 1 << 20) this.flush();
+    const most = line.length * 3 + 1;
+    if (this.filled + most > this.block.length) this.flush();
+    if (most > this.block.length) {
+      writeSync(this.fd, `${line}\n`);
+      return;
+    }
+    this.filled += this.block.write(line, this.filled, 'utf8');
+    this.block[this.filled++] = 10;
   }
 
   private flush(): void {
-    if (this.buffer.length === 0) return;
-    writeSync(this.fd, this.buffer.join('\n') + '\n');
-    this.buffer = [];
-    this.buffered = 0;
+    let at = 0;
+    while (at < this.filled) at += writeSync(this.fd, this.block, at, this.filled - at);
+    this.filled = 0;
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 import { RawCsvWriter } from '../../raw/csv-writer.js';
 import { columnsOf, type RawFileName } from '../../raw/schema.js';
-import { ExternalSorter, type SortedRecord } from '../../sort/external-sort.js';
-import { invertedVersion, MARKER_VERSION, readKey, StageKind, stageKey } from './stage-keys.js';
+import { ExternalSorter } from '../../sort/external-sort.js';
+import { invertedVersion, KEY_TAIL, MARKER_VERSION, StageKind, StageRecordWriter, VERSION_BYTES } from './stage-keys.js';
 import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from './staged.js';
 
 /** Columns the streamed importers write beyond the raw format's own; `x_` columns are kept for people, ignored by the compiler. */
@@ -26,9 +26,7 @@ export interface StageCounts {
   rows: Record<string, number>;
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const json = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
 const parse = <T>(bytes: Uint8Array): T => JSON.parse(decoder.decode(bytes)) as T;
 
 type Text = string | undefined;
@@ -54,6 +52,7 @@ export class CatalogStage implements CatalogSink {
   private readonly albums: ExternalSorter;
   private readonly songs: ExternalSorter;
   private readonly artists: ExternalSorter;
+  private readonly records = new StageRecordWriter();
   private readonly counts: StageCounts = { releases: 0, takedowns: 0, tracks: 0, albumsTakenDown: 0, releasesReplaced: 0, songsDropped: 0, artistsDropped: 0, rows: {} };
 
   constructor(spillDir: string, memoryBytes: number, private readonly report: ImportReport) {
@@ -66,7 +65,7 @@ export class CatalogStage implements CatalogSink {
     const version = invertedVersion(unit);
     this.counts.releases++;
     const cells: AlbumCells = [album.name, album.upc, album.label, album.releaseDate, album.artworkUrl, album.genres, album.artistName, album.grid, album.pLine, album.cLine];
-    this.albums.add(stageKey(album.id, version, StageKind.Row, 0), json(cells));
+    this.albums.add(this.records.key(album.id, version, StageKind.Row, 0), this.records.value(JSON.stringify(cells)));
     const artistsStaged = new Set<string>();
     this.credits(this.albums, album.id, version, album.artists, artistsStaged);
     const songsStaged = new Set<string>();
@@ -86,7 +85,7 @@ export class CatalogStage implements CatalogSink {
       songsStaged.add(track.song.id);
       slots.add(slot);
       const trackCells: TrackCells = [track.song.id, track.discNumber, track.trackNumber];
-      this.albums.add(stageKey(album.id, version, StageKind.Track, index++), json(trackCells));
+      this.albums.add(this.records.key(album.id, version, StageKind.Track, index++), this.records.value(JSON.stringify(trackCells)));
       this.stageSong(version, track.song, artistsStaged);
       this.counts.tracks++;
     }
@@ -94,22 +93,22 @@ export class CatalogStage implements CatalogSink {
 
   takedown(unit: SourceUnit, albumId: string): void {
     this.counts.takedowns++;
-    this.albums.add(stageKey(albumId, invertedVersion(unit), StageKind.Row, 0));
+    this.albums.add(this.records.key(albumId, invertedVersion(unit), StageKind.Row, 0));
   }
 
   song(unit: SourceUnit, song: StagedSong): void {
     this.stageSong(invertedVersion(unit), song, new Set());
-    this.songs.add(stageKey(song.id, MARKER_VERSION, StageKind.Keep, 0));
+    this.songs.add(this.records.key(song.id, MARKER_VERSION, StageKind.Keep, 0));
   }
 
   artist(unit: SourceUnit, artist: StagedArtist): void {
     this.stageArtist(invertedVersion(unit), artist, new Set());
-    this.artists.add(stageKey(artist.id, MARKER_VERSION, StageKind.Keep, 0));
+    this.artists.add(this.records.key(artist.id, MARKER_VERSION, StageKind.Keep, 0));
   }
 
   private stageSong(version: Uint8Array, song: StagedSong, artistsStaged: Set<string>): void {
     const cells: SongCells = [song.name, song.isrc, song.durationMs, song.genres, song.releaseDate, song.artworkUrl, song.artistName, song.explicit, song.pLine];
-    this.songs.add(stageKey(song.id, version, StageKind.Row, 0), json(cells));
+    this.songs.add(this.records.key(song.id, version, StageKind.Row, 0), this.records.value(JSON.stringify(cells)));
     this.credits(this.songs, song.id, version, song.artists, artistsStaged);
   }
 
@@ -118,7 +117,7 @@ export class CatalogStage implements CatalogSink {
     const credited = new Set<string>();
     for (const artist of artists) {
       if (credited.has(artist.id)) continue;
-      sorter.add(stageKey(ownerId, version, StageKind.Credit, credited.size), encoder.encode(artist.id));
+      sorter.add(this.records.key(ownerId, version, StageKind.Credit, credited.size), this.records.value(artist.id));
       credited.add(artist.id);
       this.stageArtist(version, artist, artistsStaged);
     }
@@ -128,7 +127,7 @@ export class CatalogStage implements CatalogSink {
     if (staged.has(artist.id)) return;
     staged.add(artist.id);
     const cells: ArtistCells = [artist.name, artist.genres, artist.artworkUrl];
-    this.artists.add(stageKey(artist.id, version, StageKind.Row, 0), json(cells));
+    this.artists.add(this.records.key(artist.id, version, StageKind.Row, 0), this.records.value(JSON.stringify(cells)));
   }
 
   /** Writes the raw CSV files into `dir`, in id order. The stage cannot be used afterwards. */
@@ -166,7 +165,7 @@ export class CatalogStage implements CatalogSink {
   }
 
   private writeAlbums(writer: (file: RawFileName) => RawCsvWriter): void {
-    forEachLatest(this.albums.sorted(), (id, latest, versions) => {
+    forEachLatest(this.albums, (id, latest, versions) => {
       if (versions > 1) this.counts.releasesReplaced += versions - 1;
       const row = latest.find((r) => r.kind === StageKind.Row);
       if (!row || row.value.length === 0) {
@@ -179,19 +178,19 @@ export class CatalogStage implements CatalogSink {
         if (credit.kind !== StageKind.Credit) continue;
         const artistId = decoder.decode(credit.value);
         writer('album_artists').write({ album_id: id, artist_id: artistId, position: credit.sequence + 1 });
-        this.artists.add(stageKey(artistId, MARKER_VERSION, StageKind.Ref, 0));
+        this.artists.add(this.records.key(artistId, MARKER_VERSION, StageKind.Ref, 0));
       }
       for (const track of latest) {
         if (track.kind !== StageKind.Track) continue;
         const [songId, disc, number] = parse<TrackCells>(track.value);
         writer('album_tracks').write({ album_id: id, song_id: songId, disc_number: disc, track_number: number });
-        this.songs.add(stageKey(songId, MARKER_VERSION, StageKind.Ref, 0));
+        this.songs.add(this.records.key(songId, MARKER_VERSION, StageKind.Ref, 0));
       }
     });
   }
 
   private writeSongs(writer: (file: RawFileName) => RawCsvWriter): void {
-    forEachLatest(this.songs.sorted(), (id, latest, _versions, marked) => {
+    forEachLatest(this.songs, (id, latest, _versions, marked) => {
       if (!marked) {
         this.counts.songsDropped++;
         return;
@@ -203,13 +202,13 @@ export class CatalogStage implements CatalogSink {
         if (credit.kind !== StageKind.Credit) continue;
         const artistId = decoder.decode(credit.value);
         writer('song_artists').write({ song_id: id, artist_id: artistId, position: credit.sequence + 1 });
-        this.artists.add(stageKey(artistId, MARKER_VERSION, StageKind.Ref, 0));
+        this.artists.add(this.records.key(artistId, MARKER_VERSION, StageKind.Ref, 0));
       }
     });
   }
 
   private writeArtists(writer: (file: RawFileName) => RawCsvWriter): void {
-    forEachLatest(this.artists.sorted(), (id, latest, _versions, marked) => {
+    forEachLatest(this.artists, (id, latest, _versions, marked) => {
       if (!marked) {
         this.counts.artistsDropped++;
         return;
@@ -228,42 +227,46 @@ interface LatestRecord {
 }
 
 /**
- * Walks sorted stage records id by id: `onId` gets the records of the id's latest version (in
- * kind and sequence order), how many versions there were, and whether a marker (Keep or Ref)
- * names the id. Holds one id's latest records at a time.
+ * Walks a sorter's records id by id: `onId` gets the records of the id's latest version (in kind
+ * and sequence order), how many versions there were, and whether a marker (Keep or Ref) names the
+ * id. Reads records where they lie (ExternalSorter.drain), compares ids and versions as bytes,
+ * decodes an id once and copies only the latest version's values.
  */
-function forEachLatest(records: Iterable<SortedRecord>, onId: (id: string, latest: LatestRecord[], versions: number, marked: boolean) => void): void {
+function forEachLatest(sorter: ExternalSorter, onId: (id: string, latest: LatestRecord[], versions: number, marked: boolean) => void): void {
   let id: string | null = null;
-  let latestVersion = '';
-  let version = '';
+  let idBytes = Buffer.alloc(256);
+  let idLength = -1;
+  const version = Buffer.alloc(VERSION_BYTES);
   let versions = 0;
   let marked = false;
   let latest: LatestRecord[] = [];
   const flush = () => {
     if (id !== null && latest.length > 0) onId(id, latest, versions, marked);
   };
-  for (const record of records) {
-    const key = readKey(record.key);
-    if (key.id !== id) {
+  sorter.drain((buffer, keyStart, keyEnd, valueEnd) => {
+    const idEnd = keyEnd - KEY_TAIL;
+    const length = idEnd - keyStart;
+    if (length !== idLength || buffer.compare(idBytes, 0, idLength, keyStart, idEnd) !== 0) {
       flush();
-      id = key.id;
-      latestVersion = '';
-      version = '';
+      if (length > idBytes.length) idBytes = Buffer.alloc(length * 2);
+      buffer.copy(idBytes, 0, keyStart, idEnd);
+      idLength = length;
+      id = buffer.toString('utf8', keyStart, idEnd);
       versions = 0;
       marked = false;
       latest = [];
     }
-    if (key.kind === StageKind.Keep || key.kind === StageKind.Ref) {
+    const kind = buffer[keyEnd - 5] as StageKind;
+    if (kind === StageKind.Keep || kind === StageKind.Ref) {
       marked = true;
-      continue;
+      return;
     }
-    if (key.version !== version) {
-      version = key.version;
+    const versionStart = idEnd + 1;
+    if (versions === 0 || buffer.compare(version, 0, VERSION_BYTES, versionStart, versionStart + VERSION_BYTES) !== 0) {
+      buffer.copy(version, 0, versionStart, versionStart + VERSION_BYTES);
       versions++;
-      if (latestVersion === '') latestVersion = version;
     }
-    if (version === latestVersion) latest.push({ kind: key.kind, sequence: key.sequence, value: Uint8Array.from(record.value) });
-  }
+    if (versions === 1) latest.push({ kind, sequence: buffer.readUInt32BE(keyEnd - 4), value: Uint8Array.prototype.slice.call(buffer, keyEnd, valueEnd) });
+  });
   flush();
 }
-

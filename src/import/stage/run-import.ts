@@ -4,8 +4,8 @@ import { ImportProgress, inputBytes } from './import-progress.js';
 import { ImportWorkDir } from './output-dir.js';
 import type { CatalogSink, ImportReport } from './staged.js';
 
-/** The sorters' memory when none is given: with Node's own ~50 MiB, an import stays near 250 MiB. */
-export const DEFAULT_IMPORT_MEMORY = 160 * 1024 * 1024;
+/** The sorters' memory when none is given: an import of 1M tracks peaked near 250 MiB with it (docs/benchmarks.md). */
+export const DEFAULT_IMPORT_MEMORY = 96 * 1024 * 1024;
 /** Skips and warnings kept word for word in the summary (all are counted). */
 const KEPT_MESSAGES = 100;
 

@@ -8,11 +8,13 @@ import type { SourceUnit } from './staged.js';
  * so a sorter's records come grouped by id (ids never hold 0x00), the latest version of an id
  * first (the version is the unit's creation time, 28 ASCII bytes, then its 32-byte digest, every
  * byte inverted so that later sorts first), and within a version by kind and sequence. Markers
- * (a reference to an id, or "keep it on its own") carry the all-zero version: they sort after
+ * (a reference to an id, or "keep it on its own") carry the all-0xff version: they sort after
  * every real version of their id.
  */
 export const VERSION_BYTES = 60;
 const CREATED_BYTES = 28;
+/** Bytes after the id: the 0x00, the version, the kind and the sequence. */
+export const KEY_TAIL = 1 + VERSION_BYTES + 1 + 4;
 
 export const enum StageKind {
   /** An entity's row; for albums an empty value is a takedown. */
@@ -28,55 +30,42 @@ export const enum StageKind {
 }
 
 /** A unit's version, inverted, ready to copy into keys. */
-export function invertedVersion(unit: SourceUnit): Uint8Array {
-  const out = new Uint8Array(VERSION_BYTES);
-  if (unit.created.length > CREATED_BYTES) throw new Error(`${unit.where}: creation time ${JSON.stringify(unit.created)} is not normalised`);
-  for (let i = 0; i < unit.created.length; i++) out[i] = unit.created.charCodeAt(i) & 0xff;
+export function invertedVersion(unit: SourceUnit): Buffer {
+  const out = Buffer.alloc(VERSION_BYTES);
+  if (unit.created.length > CREATED_BYTES || !/^[\x20-\x7e]*$/.test(unit.created)) throw new Error(`${unit.where}: creation time ${JSON.stringify(unit.created)} is not normalised`);
   if (!/^[0-9a-f]{64}$/.test(unit.digest)) throw new Error(`${unit.where}: digest ${JSON.stringify(unit.digest)} is not hex SHA-256`);
-  for (let i = 0; i < 32; i++) out[CREATED_BYTES + i] = parseInt(unit.digest.slice(i * 2, i * 2 + 2), 16);
+  out.write(unit.created, 0, 'latin1');
+  out.write(unit.digest, CREATED_BYTES, 'hex');
   for (let i = 0; i < VERSION_BYTES; i++) out[i] = 255 - out[i];
   return out;
 }
 
 /** The version of markers: sorts after every real version. */
-export const MARKER_VERSION: Uint8Array = new Uint8Array(VERSION_BYTES).fill(255);
+export const MARKER_VERSION: Buffer = Buffer.alloc(VERSION_BYTES, 255);
 
-const encoder = new TextEncoder();
+/**
+ * Writes keys and values into scratch buffers that the sorter copies from: no allocation per
+ * record. A key or value is valid until the next call of the same method.
+ */
+export class StageRecordWriter {
+  private keyBuffer = Buffer.allocUnsafe(1024);
+  private valueBuffer = Buffer.allocUnsafe(16 * 1024);
 
-export function stageKey(id: string, version: Uint8Array, kind: StageKind, sequence: number): Uint8Array {
-  const idBytes = encoder.encode(id);
-  const key = new Uint8Array(idBytes.length + 1 + VERSION_BYTES + 5);
-  key.set(idBytes, 0);
-  let at = idBytes.length + 1;
-  key.set(version, at);
-  at += VERSION_BYTES;
-  key[at] = kind;
-  key[at + 1] = sequence >>> 24;
-  key[at + 2] = (sequence >>> 16) & 0xff;
-  key[at + 3] = (sequence >>> 8) & 0xff;
-  key[at + 4] = sequence & 0xff;
-  return key;
-}
+  key(id: string, version: Uint8Array, kind: StageKind, sequence: number): Buffer {
+    if (id.length * 3 + KEY_TAIL > this.keyBuffer.length) this.keyBuffer = Buffer.allocUnsafe(id.length * 3 + KEY_TAIL);
+    const buf = this.keyBuffer;
+    let at = buf.write(id, 0, 'utf8');
+    buf[at++] = 0;
+    buf.set(version, at);
+    at += VERSION_BYTES;
+    buf[at++] = kind;
+    buf.writeUInt32BE(sequence >>> 0, at);
+    return buf.subarray(0, at + 4);
+  }
 
-/** The parts of a key read back: the id's bytes end at `idEnd`; the version follows the 0x00. */
-export interface KeyParts {
-  readonly id: string;
-  /** The version's bytes as a string of hex pairs: compared for equality only. */
-  readonly version: string;
-  readonly kind: StageKind;
-  readonly sequence: number;
-}
-
-const decoder = new TextDecoder();
-
-export function readKey(key: Uint8Array): KeyParts {
-  const idEnd = key.length - VERSION_BYTES - 6;
-  const versionStart = idEnd + 1;
-  const kindAt = versionStart + VERSION_BYTES;
-  return {
-    id: decoder.decode(key.subarray(0, idEnd)),
-    version: Buffer.from(key.buffer, key.byteOffset + versionStart, VERSION_BYTES).toString('latin1'),
-    kind: key[kindAt] as StageKind,
-    sequence: ((key[kindAt + 1] << 24) | (key[kindAt + 2] << 16) | (key[kindAt + 3] << 8) | key[kindAt + 4]) >>> 0,
-  };
+  /** `text` as UTF-8. */
+  value(text: string): Buffer {
+    if (text.length * 3 > this.valueBuffer.length) this.valueBuffer = Buffer.allocUnsafe(text.length * 3);
+    return this.valueBuffer.subarray(0, this.valueBuffer.write(text, 0, 'utf8'));
+  }
 }
