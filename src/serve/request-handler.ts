@@ -6,6 +6,8 @@ import type { Catalog } from '../catalog/catalog.js';
 import { CatalogHolder, type Lease } from './catalog-holder.js';
 import type { Handler } from './context.js';
 import { errorResponse, type ErrorStyle } from './error-response.js';
+import { Explorer, HTML_TYPE, PAGE_HEADERS } from './explorer/index.js';
+import { prefersHtml } from './http/accept.js';
 import { BuildScoped } from './http/build-scoped.js';
 import { compress, COMPRESS_MIN_BYTES, negotiateEncoding, type Encoding } from './http/compression.js';
 import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from './http/cors.js';
@@ -19,7 +21,7 @@ import { Query } from './query.js';
 import { SERVICE_VERSION } from './service-info.js';
 import { registerServerRoutes, type HandlerState } from './server-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
-import { JSON_TYPE, TextBody } from './text-body.js';
+import { JSON_TYPE, TaggedBody, TextBody } from './text-body.js';
 import { registerV1 } from './v1/routes.js';
 
 export interface HandlerOptions {
@@ -44,6 +46,7 @@ interface Setup {
   readonly cors: CorsPolicy;
   readonly perBuild: BuildScoped;
   readonly log: NodeJS.WritableStream | null;
+  readonly explorer: Explorer;
 }
 
 /** One request and what is decided about its response as it goes. */
@@ -89,12 +92,14 @@ export function createHandler(
   const branding = options.branding ?? DEFAULT_BRANDING;
   const limiter = http.rateLimit ? new RateLimiter(http.rateLimit, http.rateLimitBurst ?? undefined) : null;
   const router = new Router<Handler>();
+  const explorer = new Explorer(router, { v1Prefix, openMusicPrefix, cacheControl: http.cacheControl });
+  explorer.register();
   registerV1(router, v1Prefix);
   registerOpenMusic(router, openMusicPrefix, branding);
   registerServiceRoutes(router, v1Prefix, openMusicPrefix);
   registerServerRoutes(router, state, limiter, options.worker);
   const configTag = createHash('sha256').update(JSON.stringify([SERVICE_VERSION, v1Prefix, openMusicPrefix, branding])).digest('hex').slice(0, 8);
-  const setup: Setup = { http, state, router, openMusicPrefix, limiter, cors: new CorsPolicy(http.corsOrigins), perBuild: new BuildScoped(configTag), log: options.log ?? null };
+  const setup: Setup = { http, state, router, openMusicPrefix, limiter, cors: new CorsPolicy(http.corsOrigins), perBuild: new BuildScoped(configTag), log: options.log ?? null, explorer };
   return (req, res) => handle(setup, req, res);
 }
 
@@ -167,10 +172,18 @@ function begin({ state, openMusicPrefix, cors }: Setup, req: IncomingMessage, re
   };
 }
 
-/** The route (which also sets the error style and the metrics label), after the URL length and the rate limit. */
-function route({ http, router, limiter }: Setup, ex: Exchange): Match<Handler> | null {
+/**
+ * The route (which also sets the error style and the metrics label), after the URL length and the
+ * rate limit. `/` alone is negotiated: a browser asking for HTML gets the explorer's home page,
+ * everyone else the service info as ever; no other route looks at Accept.
+ */
+function route({ http, router, limiter, explorer }: Setup, ex: Exchange): Match<Handler> | null {
   if (ex.url.length > http.maxUrlLength) throw uriTooLong(http.maxUrlLength);
-  const match = router.match(ex.pathname);
+  let match = router.match(ex.pathname);
+  if (match !== null && match.pattern === '/') {
+    ex.vary.push('Accept');
+    if (prefersHtml(ex.req.headers.accept)) match = explorer.home;
+  }
   if (match) {
     ex.style = match.style;
     ex.route = match.pattern;
@@ -222,7 +235,10 @@ function answerNotModified(setup: Setup, ex: Exchange, match: Match<Handler>): b
 }
 
 function complete(setup: Setup, ex: Exchange, result: unknown): void {
-  if (result instanceof TextBody) send(setup, ex, result.status, result.text, result.contentType);
+  if (result instanceof TextBody) {
+    if (result instanceof TaggedBody) sendTagged(setup, ex, result);
+    else send(setup, ex, result.status, result.text, result.contentType);
+  }
   // Stored views in the result are spliced in as bytes; otherwise the native serialiser.
   else send(setup, ex, 200, RawJson.made !== ex.rawBefore ? toJsonBytes(result) : JSON.stringify(result), JSON_TYPE);
 }
@@ -235,7 +251,38 @@ function fail(setup: Setup, ex: Exchange, err: unknown): void {
     process.stderr.write(`${JSON.stringify({ level: 'error', requestId: ex.requestId, path: ex.pathname, error: String((response.internal as Error)?.stack ?? response.internal) })}\n`);
   }
   ex.encoding = null;
-  send(setup, ex, response.status, JSON.stringify(response.body), JSON_TYPE);
+  // A page's error is a page, with the same status and message.
+  if (setup.explorer.isPage(ex.route)) {
+    Object.assign(ex.headers, PAGE_HEADERS);
+    send(setup, ex, response.status, setup.explorer.errorPage(ex.catalog, response, ex.requestId), HTML_TYPE);
+  } else send(setup, ex, response.status, JSON.stringify(response.body), JSON_TYPE);
+}
+
+/**
+ * A 200 with its own validator (the explorer's pages and assets): its ETag per encoding, its
+ * Cache-Control and headers, 304 on a matching If-None-Match, and a body compressed ahead of
+ * time when it has one.
+ */
+function sendTagged(setup: Setup, ex: Exchange, body: TaggedBody): void {
+  const { headers } = ex;
+  const size = Buffer.byteLength(body.text);
+  const encoding = ex.encoding && (body.encoded?.[ex.encoding] || size >= COMPRESS_MIN_BYTES) ? ex.encoding : null;
+  Object.assign(headers, body.headers);
+  headers.etag = body.tagFor(encoding);
+  headers['cache-control'] = body.cacheControl;
+  if (ifNoneMatchHits(ex.req.headers['if-none-match'], [headers.etag, body.etag])) {
+    if (setup.state.draining) headers.connection = 'close';
+    ex.res.writeHead(304, headers);
+    ex.res.end();
+    finish(setup, ex, 304, 0);
+    return;
+  }
+  let payload: string | Buffer = body.text;
+  if (encoding) {
+    payload = body.encoded?.[encoding] ?? compress(Buffer.from(body.text), encoding);
+    headers['content-encoding'] = encoding;
+  }
+  write(setup, ex, 200, payload, typeof payload === 'string' ? size : payload.length, body.contentType);
 }
 
 /** Writes the response: errors uncached, large bodies compressed (kept per snapshot when larger still). */
@@ -263,6 +310,11 @@ function send(setup: Setup, ex: Exchange, status: number, body: string | Buffer,
     // Too small to compress: the same bytes as the identity response, so the same ETag.
     headers.etag = setup.perBuild.tags(ex.catalog.buildId).identity;
   }
+  write(setup, ex, status, payload, bytes, contentType);
+}
+
+function write(setup: Setup, ex: Exchange, status: number, payload: string | Buffer, bytes: number, contentType: string): void {
+  const { headers } = ex;
   headers['content-type'] = contentType;
   headers['content-length'] = String(bytes);
   if (setup.state.draining) headers.connection = 'close';
