@@ -89,6 +89,28 @@ describe.each(modes)('raw -> snapshot -> reader (%s)', (mode) => {
     expect(songIds(rel.adjacency('station.tracks').targetsOf(snap.keys('station.id').get('focus')))).toEqual(['102', '101']);
     expect(rel.adjacency('playlist.tracks').count(snap.keys('playlist.id').get('p2'))).toBe(0);
     expect(songIds(rel.adjacency('playlist.tracks').targetsOf(snap.keys('playlist.id').get('p1'), 1, 2))).toEqual(['103']);
+    // The playlists a song is on: each once, though p1 holds song 100 twice.
+    const playlistIds = (os: Uint32Array) => [...os].map((o) => snap.records('playlists').get<{ id: string }>(o).id);
+    expect(playlistIds(rel.adjacency('song.playlists').targetsOf(snap.keys('song.id').get('100')))).toEqual(['p1']);
+    expect(rel.adjacency('song.playlists').count(snap.keys('song.id').get('101'))).toBe(0);
+  });
+});
+
+describe('song.playlists', () => {
+  it('lists the playlists a song is on, most popular first, each once', async () => {
+    const out = tempDir();
+    const raw = writeRaw({
+      artists: 'id,name\na,A',
+      albums: 'id,name\nal,Al',
+      songs: 'id,name\ns1,One\ns2,Two',
+      playlists: 'id,name,popularity\nquiet,Quiet,5\nloud,Loud,90\nmid,Mid,40',
+      playlist_tracks: 'playlist_id,song_id,position\nquiet,s1,1\nloud,s1,1\nloud,s1,2\nmid,s1,1\nmid,s2,2',
+    });
+    await compileCatalog({ rawDir: raw, outDir: out });
+    const snap = Snapshot.open(out);
+    const on = (song: string) => [...snap.arrays('relations').adjacency('song.playlists').targetsOf(snap.keys('song.id').get(song))].map((o) => snap.records('playlists').get<{ id: string }>(o).id);
+    expect(on('s1')).toEqual(['loud', 'mid', 'quiet']);
+    expect(on('s2')).toEqual(['mid']);
   });
 });
 

@@ -95,7 +95,7 @@ describe('the explorer over HTTP (issue 22)', () => {
 
   it('answers the page routes with HTML, an ETag and 304', async () => {
     const pages: [string, string[]][] = [
-      [`/song/${SONG.id}`, ['<h1>Bang Bang</h1>', `<code>${SONG.isrc}</code>`, `href="/album/${SONG.album}"`, 'Jessie J', `href="/v1/song/${SONG.id}"`, `href="/openmusic/songs/${SONG.id}"`, '3:19', '2014-10-10']],
+      [`/song/${SONG.id}`, ['<h1>Bang Bang</h1>', `<code>${SONG.isrc}</code>`, `href="/album/${SONG.album}"`, 'Jessie J', `href="/v1/song/${SONG.id}"`, `href="/openmusic/songs/${SONG.id}"`, '3:19', '2014-10-10', 'On playlists', 'href="/playlist/exportify-bbf0b5338556"']],
       [`/album/${SONG.album}`, [`<h1>${SONG.albumName}</h1>`, `href="/song/${SONG.id}"`, '3:19', 'UPC']],
       ['/artist/1', ['<h1>AC/DC</h1>', 'Top songs', 'For Those About To Rock We Salute You']],
       ['/playlist/chinook-5?offset=100', ['<h1>90’s Music</h1>', 'rel="prev"', 'rel="next"', '101–200 of 1,477']],

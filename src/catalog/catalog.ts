@@ -89,6 +89,11 @@ export class Catalog {
     return table;
   }
 
+  /** Whether the snapshot has a relation (snapshots compiled before `song.playlists` lack it). */
+  hasRelation(name: string): boolean {
+    return this.adjacencies.has(name) || this.snapshot.arrays('relations').has(`${name}.offsets`);
+  }
+
   relation(name: string): Adjacency {
     let adj = this.adjacencies.get(name);
     if (!adj) this.adjacencies.set(name, (adj = this.snapshot.arrays('relations').adjacency(name)));

@@ -89,7 +89,7 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
   const orders = { songs: mapOrders(orderFiles.songs), albums: mapOrders(orderFiles.albums), artists: mapOrders(orderFiles.artists), playlists: mapOrders(orderFiles.playlists) };
 
   const inherit = new SongInheritance(songs, albums, mapU32Column(raw.primaryAlbum));
-  const derived = deriveRelations(raw, orders.songs, orders.albums, artists, v.genres.length, songs.count, inherit, spill, rest);
+  const derived = deriveRelations(raw, orders.songs, orders.albums, orders.playlists, artists, v.genres.length, songs.count, inherit, spill, rest);
   const artistGenres = ListColumn.open(derived.artistGenres);
   const stations = planStations(
     {
@@ -159,6 +159,7 @@ function relationsByName(raw: RawRelations, derived: ReturnType<typeof deriveRel
     ['song.artists', raw.songArtists],
     ['song.files', raw.songFiles],
     ['song.lyrics', raw.songLyrics],
+    ['song.playlists', derived.songPlaylists],
     ['station.tracks', stationTracks],
   ]);
 }

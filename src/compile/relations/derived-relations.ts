@@ -27,6 +27,8 @@ export interface DerivedRelations {
   readonly artistSongs: AdjacencyFiles;
   /** genre -> songs by popularity. */
   readonly genreSongs: AdjacencyFiles;
+  /** song -> the playlists it is on, each once, most popular first. */
+  readonly songPlaylists: AdjacencyFiles;
   /** List column by artist: own genres, or the three most frequent of their songs'. */
   readonly artistGenres: string;
 }
@@ -36,6 +38,7 @@ export function deriveRelations(
   raw: RawRelations,
   songs: EntityOrders,
   albums: EntityOrders,
+  playlists: EntityOrders,
   artists: EntityColumns,
   genreCount: number,
   songCount: number,
@@ -55,7 +58,19 @@ export function deriveRelations(
   const genreSongs = groupByTargetRank(spill, 'genre.songs', genreCount, (emit) => {
     for (let s = 0; s < songCount; s++) for (const g of inherit.genres(s)) emit(g, s);
   }, ...order(songs, 'popularity'), bytes);
-  return { artistAlbums, artistSongs, genreSongs, artistGenres: artistGenres(spill, artists, openAdjacency(artistSongs), inherit) };
+  const songPlaylists = groupByTargetRank(spill, 'song.playlists', songCount, (emit) => {
+    const tracks = openAdjacency(raw.playlistTracks);
+    const seen = new Set<number>();
+    for (let p = 0; p < tracks.offsets.length - 1; p++) {
+      seen.clear();
+      for (let k = tracks.offsets[p]; k < tracks.offsets[p + 1]; k++) {
+        const song = tracks.targets[k];
+        if (!seen.has(song)) emit(song, p);
+        seen.add(song);
+      }
+    }
+  }, ...order(playlists, 'popularity'), bytes);
+  return { artistAlbums, artistSongs, genreSongs, songPlaylists, artistGenres: artistGenres(spill, artists, openAdjacency(artistSongs), inherit) };
 }
 
 /** An artist without genres takes the three most frequent genres of their songs (ties: lower genre id). */
