@@ -600,3 +600,47 @@ describe('end to end: import, compile, serve', () => {
     expect(om.relationships.albums[0]).toMatchObject({ id: '0094631432057', attributes: { upc: '0094631432057', track_count: 21 } });
   });
 });
+
+describe('end to end: a later update and a later purge, as the API shows them', () => {
+  const base = readFileSync(own('ern382-multidisc.xml'), 'utf8');
+  /** The same release delivered again later with the first track retitled and the last one dropped. */
+  const update = base
+    .replace('<MessageCreatedDateTime>2021-03-04T10:00:00Z</MessageCreatedDateTime>', '<MessageCreatedDateTime>2021-06-01T10:00:00Z</MessageCreatedDateTime>')
+    .replaceAll('<TitleText>Opening</TitleText>', '<TitleText>Opening (2021 Remaster)</TitleText>');
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir('omm-ddex-batch-');
+    writeFileSync(join(dir, 'a-update.xml'), update);
+  });
+  const importAndServe = async (inputs: string[]): Promise<TestServer> => {
+    const raw = join(tempDir('omm-ddex-raw-'), 'raw');
+    await runStreamedImport('DDEX', { out: raw, progress: null }, (sink, report) => readDdex(inputs, sink, report));
+    return serveRaw(raw);
+  };
+
+  it('the later message wins whatever the file order: its title in both interfaces', async () => {
+    // a-update.xml sorts before the original by name, and is still the later word.
+    const server = await importAndServe([join(dir, 'a-update.xml'), own('ern382-multidisc.xml')]);
+    try {
+      expect((await server.get('/v1/songs/lookup?isrc=USAB12100001')).body.data[0].attributes).toMatchObject({ name: 'Opening (2021 Remaster)', albumName: 'Two Sides', trackNumber: 1 });
+      expect((await server.get('/openmusic/songs?isrc=USAB12100001')).body.data[0].attributes).toMatchObject({ name: 'Opening (2021 Remaster)', album_name: 'Two Sides' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a later purge removes the album and its songs from both interfaces', async () => {
+    const server = await importAndServe([own('ern382-multidisc.xml'), join(dir, 'a-update.xml'), own('ern382-purge.xml'), own('ern382-main-last.xml')]);
+    try {
+      const v1 = await server.get('/v1/songs/lookup?isrc=USAB12100001');
+      expect([v1.status, v1.body.data ?? []]).toEqual([v1.status === 404 ? 404 : 200, []]);
+      const om = await server.get('/openmusic/songs?isrc=USAB12100001');
+      expect([om.status, om.body.data ?? []]).toEqual([om.status === 404 ? 404 : 200, []]);
+      expect((await server.get('/v1/albums/lookup?upc=036000291452')).body.data ?? []).toEqual([]);
+      // The other release of the batch is still served.
+      expect((await server.get('/v1/songs/lookup?isrc=FRZ031900001')).body.data).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
