@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog, type GenerateFormat } from '../src/generate/generate.js';
-import { CsvParser } from '../src/raw/csv-parser.js';
-import { tempDir } from './helpers/raw-fixture.js';
+import { readRawTable, tempDir } from './helpers/raw-fixture.js';
 
 const SEED = 3;
 const SONGS = 300;
@@ -34,16 +33,7 @@ function expectSameTree(a: string, b: string): void {
   for (const file of files) expect(readFileSync(join(a, file)).equals(readFileSync(join(b, file))), file).toBe(true);
 }
 
-function table(dir: string, file: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  const parser = new CsvParser((cells) => {
-    rows.push(cells);
-  });
-  parser.push(readFileSync(join(dir, `${file}.csv`)));
-  parser.end();
-  const [names, ...body] = rows;
-  return body.map((r) => Object.fromEntries(r.map((v, i) => [names[i], v])));
-}
+const table = readRawTable;
 
 /** The raw catalog's ISRC of each album track, and its UPCs: what the other formats must hold. */
 function rawModel(dir: string) {

@@ -3,20 +3,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
-import { CsvParser } from '../src/raw/csv-parser.js';
 import { gs1CheckDigit, normalizeIsrc } from '../src/raw/codes.js';
-import { tempDir } from './helpers/raw-fixture.js';
+import { readRawTable, tempDir } from './helpers/raw-fixture.js';
 
-function table(dir: string, file: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  const parser = new CsvParser((cells) => {
-    rows.push(cells);
-  });
-  parser.push(readFileSync(join(dir, `${file}.csv`)));
-  parser.end();
-  const [names, ...body] = rows;
-  return body.map((r) => Object.fromEntries(r.map((v, i) => [names[i], v])));
-}
+const table = readRawTable;
 
 describe('omm generate', () => {
   let dir: string;

@@ -31,6 +31,17 @@ const reference = (keys: Buffer[]): [string, number][] =>
     .map(([k, i]) => [k.toString('hex'), i]);
 
 describe('ExternalSorter', () => {
+  it('merges many runs in layers of at most 8 when the budget allows no more at once: same order, ties stable, no run files left', () => {
+    let x = 7;
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+    // 70 arenas' worth of records (1,024 each under the smallest budget): 70 runs, merged 70 -> 9 -> 2 before the last merge.
+    const keys = Array.from({ length: 70 * 1024 + 500 }, () => u32(next() % 5000));
+    const { out, runs, left } = throughSorter(keys, 1);
+    expect(runs).toBe(70);
+    expect(out).toEqual(reference(keys));
+    expect(left).toEqual([]);
+  });
+
   it('sorts by key bytes, ties in insertion order, across many spilled runs, and removes its runs', () => {
     const sizes: number[] = [];
     fc.assert(

@@ -7,6 +7,8 @@ import { spillStats } from './spill-stats.js';
 
 /** Bytes read or written at a time per run file. */
 const IO_BLOCK = 1 << 20;
+/** The fewest runs merged at once, whatever the budget. */
+const MIN_FAN_IN = 8;
 
 export interface SortedRecord {
   /** The key's bytes: valid until the next record is read. */
@@ -23,7 +25,10 @@ export interface SortedRecord {
  * order records were added in: the in-memory sort is stable and the merge prefers earlier runs.
  *
  * Memory: the arena, its index and the sort's work arrays (28 bytes a record, counted in the
- * budget) and, while merging, one read block per run.
+ * budget) and, while merging, one read block (1 MiB) per run merged at once. At most a third of
+ * the budget's worth of runs (and at least 8) are merged at once: when more were spilled, they
+ * are first merged in groups of that many into longer runs, as often as needed, so merging stays
+ * within the budget however large the input.
  */
 export class ExternalSorter {
   private readonly arena: Buffer;
@@ -34,6 +39,9 @@ export class ExternalSorter {
   private added = 0;
   private reading = false;
   private readonly keySort = new ArenaKeySort();
+  /** Most sources (runs and the last arena) merged at once. */
+  private readonly fanIn: number;
+  private merged = 0;
 
   constructor(
     private readonly dir: string,
@@ -46,6 +54,7 @@ export class ExternalSorter {
     this.arena = Buffer.allocUnsafe(arenaBytes);
     const slots = Math.max(1024, Math.floor((budgetBytes - arenaBytes) / 28));
     this.index = new Uint32Array(slots);
+    this.fanIn = Math.max(MIN_FAN_IN, Math.floor(budgetBytes / 3 / IO_BLOCK));
   }
 
   /** Runs written to disk so far. */
@@ -104,6 +113,7 @@ export class ExternalSorter {
     this.reading = true;
     const order = this.sortArena();
     this.keySort.release();
+    this.mergeRunsDown();
     const sources: RecordSource[] = [];
     try {
       for (const path of this.runs) sources.push(new RunReader(path));
@@ -114,6 +124,29 @@ export class ExternalSorter {
     }
     sources.push(new ArenaReader(this.arena, order));
     return new MergeCursor(sources, () => this.dispose());
+  }
+
+  /**
+   * Merges consecutive groups of `fanIn` runs into one run each until the runs and the arena can
+   * be merged at once. A group's run takes the group's place, and a merge prefers earlier runs,
+   * so ties keep the order records were added in.
+   */
+  private mergeRunsDown(): void {
+    while (this.runs.length + 1 > this.fanIn) {
+      const next: string[] = [];
+      for (let from = 0; from < this.runs.length; from += this.fanIn) {
+        const group = this.runs.slice(from, from + this.fanIn);
+        if (group.length === 1) {
+          next.push(group[0]);
+          continue;
+        }
+        const path = join(this.dir, `${this.name}.m${String(this.merged++).padStart(4, '0')}.run`);
+        mergeRunFiles(group, path);
+        for (const run of group) rmSync(run, { force: true });
+        next.push(path);
+      }
+      this.runs.splice(0, this.runs.length, ...next);
+    }
   }
 
   /** Removes the run files (also when reading stopped early or never began). */
@@ -159,6 +192,33 @@ export class ExternalSorter {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** Merges sorted run files into one at `path`, record bytes copied as they lie. */
+function mergeRunFiles(runs: readonly string[], path: string): void {
+  const sources: RecordSource[] = [];
+  const fd = openSync(path, 'w');
+  try {
+    for (const run of runs) sources.push(new RunReader(run));
+    const cursor = new MergeCursor(sources, () => {});
+    const block = Buffer.allocUnsafe(IO_BLOCK);
+    let filled = 0;
+    while (cursor.next()) {
+      const start = cursor.keyStart - RECORD_HEAD;
+      const bytes = cursor.valueEnd - start;
+      if (filled + bytes > block.length) {
+        writeSync(fd, block, 0, filled);
+        filled = 0;
+      }
+      if (bytes > block.length) writeSync(fd, cursor.buffer, start, bytes);
+      else filled += cursor.buffer.copy(block, filled, start, cursor.valueEnd);
+    }
+    writeSync(fd, block, 0, filled);
+    spillStats.runs++;
+  } finally {
+    for (const source of sources) source.close();
+    closeSync(fd);
+  }
+}
 /** Records up to this many bytes are copied into a write block by a loop rather than a call to Buffer.copy. */
 const SHORT_COPY = 64;
 

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CsvParser } from '../../src/raw/csv-parser.js';
 
 /** A fresh temporary directory for one test. */
 export function tempDir(prefix = 'omm-test-'): string {
@@ -70,3 +71,15 @@ export const SMALL_CATALOG: RawFiles = {
   explore_groups: ['id,title,type,position', 'g2,Hot Albums,album,2', 'g1,Picks,song,1'].join('\n'),
   explore_items: ['group_id,resource_id,position', 'g1,103,1', 'g1,100,2', 'g2,11,1'].join('\n'),
 };
+
+/** A raw CSV file of `dir` as rows of header name -> cell text. */
+export function readRawTable(dir: string, file: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  const parser = new CsvParser((cells) => {
+    rows.push(cells);
+  });
+  parser.push(readFileSync(join(dir, `${file}.csv`)));
+  parser.end();
+  const [names, ...body] = rows;
+  return body.map((r) => Object.fromEntries(r.map((v, i) => [names[i], v])));
+}
