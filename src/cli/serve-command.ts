@@ -145,7 +145,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   });
   const c = running.catalog.counts;
   if (cluster.isPrimary) {
-    process.stderr.write(`omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/\n`);
+    process.stderr.write(`omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/; explorer for browsers at ${running.url}/\n`);
   }
   process.on('SIGHUP', () => void running.reload());
   const stop = () => void running.shutdown().then(() => process.exit(0));
