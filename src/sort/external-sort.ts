@@ -163,29 +163,17 @@ export class ExternalSorter {
   private spill(): void {
     if (this.count === 0) return;
     const order = this.sortArena();
-    const path = join(this.dir, `${this.name}.${String(this.runs.length).padStart(4, '0')}.run`);
-    spillStats.runs++;
-    const fd = openSync(path, 'w');
+    const writer = new RunWriter(join(this.dir, `${this.name}.${String(this.runs.length).padStart(4, '0')}.run`));
     try {
-      const block = Buffer.allocUnsafe(IO_BLOCK);
       const arena = this.arena;
-      let filled = 0;
       for (let i = 0; i < order.length; i++) {
         const at = order[i];
-        const end = at + RECORD_HEAD + u32le(arena, at) + u32le(arena, at + 4);
-        if (filled + (end - at) > block.length) {
-          writeSync(fd, block, 0, filled);
-          filled = 0;
-        }
-        if (end - at > block.length) writeSync(fd, arena, at, end - at);
-        else if (end - at <= SHORT_COPY) for (let b = at; b < end; b++) block[filled++] = arena[b];
-        else filled += arena.copy(block, filled, at, end);
+        writer.add(arena, at, at + RECORD_HEAD + u32le(arena, at) + u32le(arena, at + 4));
       }
-      writeSync(fd, block, 0, filled);
     } finally {
-      closeSync(fd);
+      writer.close();
     }
-    this.runs.push(path);
+    this.runs.push(writer.path);
     this.used = 0;
     this.count = 0;
   }
@@ -196,29 +184,50 @@ const EMPTY = new Uint8Array(0);
 /** Merges sorted run files into one at `path`, record bytes copied as they lie. */
 function mergeRunFiles(runs: readonly string[], path: string): void {
   const sources: RecordSource[] = [];
-  const fd = openSync(path, 'w');
+  const writer = new RunWriter(path);
   try {
     for (const run of runs) sources.push(new RunReader(run));
     const cursor = new MergeCursor(sources, () => {});
-    const block = Buffer.allocUnsafe(IO_BLOCK);
-    let filled = 0;
-    while (cursor.next()) {
-      const start = cursor.keyStart - RECORD_HEAD;
-      const bytes = cursor.valueEnd - start;
-      if (filled + bytes > block.length) {
-        writeSync(fd, block, 0, filled);
-        filled = 0;
-      }
-      if (bytes > block.length) writeSync(fd, cursor.buffer, start, bytes);
-      else filled += cursor.buffer.copy(block, filled, start, cursor.valueEnd);
-    }
-    writeSync(fd, block, 0, filled);
-    spillStats.runs++;
+    while (cursor.next()) writer.add(cursor.buffer, cursor.keyStart - RECORD_HEAD, cursor.valueEnd);
   } finally {
     for (const source of sources) source.close();
-    closeSync(fd);
+    writer.close();
   }
 }
+
+/** Writes whole records (head, key, value) to a run file through one write block. */
+class RunWriter {
+  private readonly fd: number;
+  private readonly block = Buffer.allocUnsafe(IO_BLOCK);
+  private filled = 0;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'w');
+    spillStats.runs++;
+  }
+
+  /** The record at `source[start..end)`. */
+  add(source: Buffer, start: number, end: number): void {
+    const block = this.block;
+    const bytes = end - start;
+    if (this.filled + bytes > block.length) {
+      writeSync(this.fd, block, 0, this.filled);
+      this.filled = 0;
+    }
+    if (bytes > block.length) writeSync(this.fd, source, start, bytes);
+    else if (bytes <= SHORT_COPY) for (let b = start; b < end; b++) block[this.filled++] = source[b];
+    else this.filled += source.copy(block, this.filled, start, end);
+  }
+
+  close(): void {
+    try {
+      writeSync(this.fd, this.block, 0, this.filled);
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+}
+
 /** Records up to this many bytes are copied into a write block by a loop rather than a call to Buffer.copy. */
 const SHORT_COPY = 64;
 

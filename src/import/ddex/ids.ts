@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { cleanUpc, normalizeGtin13 } from '../../raw/codes.js';
-
-const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+import { unitDigest as sha256 } from '../stage/source-unit.js';
 
 /** A release's identifiers as the message gives them (the first of each kind in its ReleaseIds). */
 export interface ReleaseIds {

@@ -1,11 +1,10 @@
 /**
  * Which files the MusicBrainz reader reads, and how: inputs are files or directories (walked
- * recursively, every path in one sorted list), each file plain, `.gz`, `.xz`, or a tar archive
+ * recursively in sorted order by ../input-files.ts), each file plain, `.gz`, `.xz`, or a tar archive
  * (`.tar`, `.tar.gz`/`.tgz`, `.tar.xz`/`.txz`, as the JSON dumps' `release.tar.xz` is).
  */
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { ImportError } from '../import-error.js';
+import { basename } from 'node:path';
+import { inputFiles } from '../input-files.js';
 import type { ImportReport } from '../stage/staged.js';
 import { ENTITY_KINDS, type EntityKind } from './entity.js';
 
@@ -65,24 +64,17 @@ export function tarMemberHint(member: string, where: string, report: ImportRepor
 }
 
 /**
- * The files of `inputs` to read, in order: each input in turn, a directory's files (recursively)
- * sorted by path. A file given by name is read whatever its name, unless it names an entity kind
+ * The files of `inputs` to read, in order (inputFiles: each input in turn, a directory's files
+ * recursively, each directory's entries sorted). A file given by name is read whatever its name, unless it names an entity kind
  * this reader does not import; in a directory, only JSON (`.json`, `.jsonl`, `.ndjson`),
  * entity-named and tar files are, and other files are left out with a warning (the dump's own
  * side files and hidden files silently).
  */
 export async function listInputs(inputs: readonly string[], report: ImportReport): Promise<InputFile[]> {
   const files: InputFile[] = [];
-  for (const input of inputs) {
-    if ((await statOf(input)).isDirectory()) {
-      for (const path of (await walk(input)).sort(byCodeUnits)) {
-        const file = choose(path, false, report);
-        if (file) files.push(file);
-      }
-    } else {
-      const file = choose(input, true, report);
-      if (file) files.push(file);
-    }
+  for await (const input of inputFiles(inputs)) {
+    const file = choose(input.path, input.named, report);
+    if (file) files.push(file);
   }
   return files;
 }
@@ -98,36 +90,4 @@ function choose(path: string, named: boolean, report: ImportReport): InputFile |
   if (named || parts.tar || parts.json || file.hint) return file;
   if (!base.startsWith('.') && !DUMP_SIDE_FILES.has(base)) report.warn(path, 'not a JSON, MusicBrainz dump or tar file; left out');
   return undefined;
-}
-
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-async function statOf(path: string) {
-  try {
-    return await stat(path);
-  } catch (e) {
-    throw new ImportError('E_IMPORT_IO', { file: path }, `cannot read: ${(e as Error).message}`);
-  }
-}
-
-/** Every file under `dir`, following symbolic links (each directory once, so a link loop ends). */
-async function walk(dir: string, seen = new Set<string>()): Promise<string[]> {
-  const out: string[] = [];
-  const self = await statOf(dir);
-  const key = `${self.dev}:${self.ino}`;
-  if (seen.has(key)) return out;
-  seen.add(key);
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (e) {
-    throw new ImportError('E_IMPORT_IO', { file: dir }, `cannot list the directory: ${(e as Error).message}`);
-  }
-  for (const name of names) {
-    const path = join(dir, name);
-    const info = await statOf(path);
-    if (info.isDirectory()) out.push(...(await walk(path, seen)));
-    else if (info.isFile()) out.push(path);
-  }
-  return out;
 }

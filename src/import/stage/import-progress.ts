@@ -1,16 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { inputFiles } from '../input-files.js';
 
-/** Total bytes of the files under the given paths (directories walked); what a progress bar fills. */
-export function inputBytes(inputs: readonly string[]): number {
+/** Total bytes of the inputs' files (directories walked); what a progress bar fills. */
+export async function inputBytes(inputs: readonly string[]): Promise<number> {
   let total = 0;
-  const walk = (path: string): void => {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
-    else total += stat.size;
-  };
-  for (const input of inputs) walk(input);
+  for await (const file of inputFiles(inputs)) total += file.size;
   return total;
 }
 

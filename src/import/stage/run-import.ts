@@ -76,7 +76,7 @@ class Report implements ImportReport {
  */
 export async function runStreamedImport(what: string, options: StreamedImportOptions, read: (sink: CatalogSink, report: ImportReport) => Promise<void>): Promise<StreamedImportSummary> {
   const started = Date.now();
-  const progress = new ImportProgress(what, options.inputs ? inputBytes(options.inputs) : 0, options.progress === undefined ? process.stderr : options.progress);
+  const progress = new ImportProgress(what, options.inputs ? await inputBytes(options.inputs) : 0, options.progress === undefined ? process.stderr : options.progress);
   const work = new ImportWorkDir(options.out);
   const report = new Report(options.strict ?? false, progress);
   const stage = new CatalogStage(work.spill, options.memoryBytes ?? DEFAULT_IMPORT_MEMORY, report);
