@@ -325,6 +325,7 @@ function write(setup: Setup, ex: Exchange, status: number, payload: string | Buf
 
 /** Metrics and the request log line. */
 function finish({ state, log }: Setup, ex: Exchange, status: number, sent: number): void {
+  state.responded?.(ex.req);
   const ms = performance.now() - ex.started;
   state.metrics.observe(ex.route, status, ms / 1000, sent);
   if (log) {

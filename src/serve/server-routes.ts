@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { IncomingMessage } from 'node:http';
 import type { CatalogHolder } from './catalog-holder.js';
 import { workerMetrics } from './cluster-metrics.js';
 import type { Handler } from './context.js';
@@ -15,6 +16,8 @@ export interface HandlerState {
   /** Set once shutdown begins: /readyz answers 503 and every response closes its connection. */
   draining: boolean;
   reloader: SnapshotReloader | null;
+  /** Called once each request's response is written (the server counts unanswered requests per connection). */
+  responded?: (req: IncomingMessage) => void;
 }
 
 const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
