@@ -3,11 +3,32 @@ import { ATTRIBUTES, type AttributeSet } from '../../interfaces/v1/attributes.js
 import { DEFAULT_LIMIT, emptyInclude, MAX_INCLUDE_DEPTH, MAX_LIMIT, relationsOf, sortsFor, type IncludeNode, type RenderSpec } from '../../interfaces/v1/spec.js';
 import { commaList, type Query } from '../query.js';
 
+/**
+ * Include trees already parsed, by root type, depth and raw value: a client asks for the same few
+ * includes again and again. Only valid values are kept (an invalid one is parsed again, to report
+ * its problems), and the trees are never changed after parsing, so requests share them.
+ */
+const parsedIncludes = new Map<string, IncludeNode>();
+const PARSED_INCLUDES_KEPT = 256;
+
 /** `include`: comma list of dot paths, at most three levels deep; a path implies its ancestors. */
 export function parseInclude(q: Query, root: ResourceType, maxDepth = MAX_INCLUDE_DEPTH): IncludeNode {
-  const tree = emptyInclude();
   const raw = q.get('include');
-  if (raw === undefined) return tree;
+  if (raw === undefined) return emptyInclude();
+  const key = `${root} ${maxDepth} ${raw}`;
+  const known = parsedIncludes.get(key);
+  if (known) return known;
+  const problemsBefore = q.problems.length;
+  const tree = includeTree(q, root, maxDepth, raw);
+  if (q.problems.length === problemsBefore && raw.length <= 256) {
+    if (parsedIncludes.size >= PARSED_INCLUDES_KEPT) parsedIncludes.clear();
+    parsedIncludes.set(key, tree);
+  }
+  return tree;
+}
+
+function includeTree(q: Query, root: ResourceType, maxDepth: number, raw: string): IncludeNode {
+  const tree = emptyInclude();
   for (const path of commaList(raw)) {
     const parts = path.split('.');
     if (parts.length > maxDepth) {
