@@ -29,6 +29,7 @@ export interface ServeFlags {
   headersTimeout: string;
   requestTimeout: string;
   shutdownTimeout: string;
+  httpCore: string;
   reader: string;
   searchPages: string;
   warmUp: string;
@@ -56,6 +57,7 @@ export function addServeOptions(command: Command): Command {
     .option('--keep-alive-timeout <ms>', 'idle keep-alive connections close after this; set it above your load balancer\'s (env OMM_KEEP_ALIVE_TIMEOUT)', env('OMM_KEEP_ALIVE_TIMEOUT') ?? String(DEFAULT_HTTP.keepAliveTimeoutMs))
     .option('--headers-timeout <ms>', 'time allowed to receive request headers (env OMM_HEADERS_TIMEOUT)', env('OMM_HEADERS_TIMEOUT') ?? String(DEFAULT_HTTP.headersTimeoutMs))
     .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
+    .option('--http-core <fast|node>', 'fast: simple GET and HEAD requests are parsed and answered on node:net, everything else by node:http; node: node:http for every request (env OMM_HTTP_CORE)', env('OMM_HTTP_CORE') ?? 'fast')
     .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
     .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (about a third slower, a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
     .option('--search-pages <MiB>', 'under --reader pread the search indexes are mapped: once the process holds more file-backed pages than this, their pages are dropped from it (they stay in the page cache) (env OMM_SEARCH_PAGES)', env('OMM_SEARCH_PAGES') ?? '256')
@@ -108,6 +110,7 @@ export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
     headersTimeoutMs: integer('--headers-timeout', flags.headersTimeout, 1),
     requestTimeoutMs: integer('--request-timeout', flags.requestTimeout, 0),
     shutdownTimeoutMs: integer('--shutdown-timeout', flags.shutdownTimeout, 0),
+    fastCore: flags.httpCore === 'fast',
   };
 }
 
@@ -121,6 +124,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   // The snapshot reader picks its mode from OMM_READER; workers inherit it.
   if (flags.reader === 'auto') delete process.env.OMM_READER;
   else process.env.OMM_READER = flags.reader;
+  if (!['fast', 'node'].includes(flags.httpCore)) throw new CliError(`--http-core must be fast or node, got ${JSON.stringify(flags.httpCore)}`);
   if (!['on', 'off'].includes(flags.views)) throw new CliError(`--views must be on or off, got ${JSON.stringify(flags.views)}`);
   if (!['on', 'off'].includes(flags.warmUp)) throw new CliError(`--warm-up must be on or off, got ${JSON.stringify(flags.warmUp)}`);
   const http = httpOptionsFrom(flags);

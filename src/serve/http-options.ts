@@ -18,6 +18,8 @@ export interface HttpOptions {
   readonly requestTimeoutMs: number;
   /** After SIGTERM, connections still open this long are cut. */
   readonly shutdownTimeoutMs: number;
+  /** Simple GET and HEAD requests answered on node:net without node:http's objects (http/fast-connection.ts). */
+  readonly fastCore: boolean;
 }
 
 export const DEFAULT_HTTP: HttpOptions = {
@@ -32,6 +34,7 @@ export const DEFAULT_HTTP: HttpOptions = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   shutdownTimeoutMs: 10_000,
+  fastCore: process.env.OMM_HTTP_CORE !== 'node',
 };
 
 /** Routes whose answers change while a snapshot is in service: never cached, no ETag. */

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../index-format/manifest.js';
 import type { CatalogHolder } from './catalog-holder.js';
+import type { FastCoreStats } from './http/fast-connection.js';
 
 /** Latency histogram bounds, seconds. */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -19,6 +20,7 @@ export interface MetricSources {
   readonly holder: CatalogHolder;
   readonly swaps?: { swapped: number; unchanged: number; refused: number };
   readonly rateLimited?: () => number;
+  readonly fastCore?: FastCoreStats;
   readonly worker?: string;
 }
 
@@ -88,6 +90,12 @@ export class Metrics {
     if (src.swaps) {
       metric('omm_snapshot_reloads_total', 'counter', 'Snapshot reloads by outcome.',
         (['swapped', 'unchanged', 'refused'] as const).map((o) => `omm_snapshot_reloads_total${labels(`outcome="${o}"`)} ${src.swaps![o]}`));
+    }
+    if (src.fastCore) {
+      metric('omm_http_fast_core_total', 'counter', 'Requests the fast HTTP core answered itself, and connections it handed to node:http at their first request that was not a simple GET or HEAD.', [
+        `omm_http_fast_core_total${labels('outcome="answered"')} ${src.fastCore.answered}`,
+        `omm_http_fast_core_total${labels('outcome="handed_over"')} ${src.fastCore.handedOver}`,
+      ]);
     }
     if (src.rateLimited) metric('omm_rate_limited_total', 'counter', 'Requests answered 429 by the rate limit.', [`omm_rate_limited_total${labels()} ${src.rateLimited()}`]);
     const mem = process.memoryUsage();

@@ -7,6 +7,7 @@ import { eventLogger } from './event-log.js';
 import { DEFAULT_HTTP, type HttpOptions } from './http-options.js';
 import { Metrics } from './metrics.js';
 import { createHandler, type HandlerOptions } from './request-handler.js';
+import { serveFast } from './http/fast-connection.js';
 import type { HandlerState } from './server-routes.js';
 import { SnapshotReloader, type ReloadResult } from './snapshot-reloader.js';
 
@@ -101,26 +102,43 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     socket[UNANSWERED] = left;
     if (state.draining && left === 0) socket.end();
   };
-  const server = createServer({ connectionsCheckingInterval }, (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket as CountedSocket;
     socket[UNANSWERED] = (socket[UNANSWERED] ?? 0) + 1;
     handler(req, res);
-  });
-  server.on('connection', (socket: Socket) => {
+  };
+  const server = createServer({ connectionsCheckingInterval }, listener);
+  const track = (socket: Socket) => {
+    if (sockets.has(socket)) return;
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-  });
+  };
+  server.on('connection', track);
   server.keepAliveTimeout = http.keepAliveTimeoutMs;
   server.headersTimeout = http.headersTimeoutMs;
   server.requestTimeout = http.requestTimeoutMs;
+  // With the fast core a node:net server listens and serves simple requests itself, handing
+  // each connection to node:http (which then never listens) at its first other request.
+  if (http.fastCore) state.fastCore = { answered: 0, handedOver: 0 };
+  const stats = state.fastCore;
+  const listening: net.Server = stats
+    ? net.createServer((socket) => {
+        track(socket);
+        serveFast(socket, { http: server, listener, keepAliveTimeoutMs: http.keepAliveTimeoutMs, stats });
+      })
+    : server;
+  // node:http arms its headers and request timeouts (and its list of connections) when it starts
+  // listening; the fast core's node:http never listens, so it is told it did.
+  if (listening !== server) server.emit('listening');
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
+    listening.once('error', reject);
+    listening.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
   });
-  const address = server.address() as AddressInfo;
+  const address = listening.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let stopping: Promise<void> | null = null;
   const finishClose = () => {
+    if (listening !== server) server.close();
     clearInterval(releaseSearchPages);
     reloader.close();
     holder.close();
@@ -139,13 +157,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         let unsent = 0;
         for (const socket of sockets) if (socket.writableLength > 0) unsent++;
         logEvent({ level: 'info', event: 'shutdown', inFlight: holder.currentLease.inFlight, connections: sockets.size, connectionsWithUnsentBytes: unsent });
-        const force = setTimeout(() => server.closeAllConnections(), http.shutdownTimeoutMs);
+        const force = setTimeout(() => {
+          server.closeAllConnections();
+          for (const socket of sockets) socket.destroy();
+        }, http.shutdownTimeoutMs);
         force.unref();
         // Stop accepting. Not http.Server.close(): it destroys "idle" connections at once, and a
         // connection whose last response is still in its write buffer counts as idle, so a slow
         // client would get a cut body. Instead each connection is ended (after its buffered
         // bytes) once it has no request left.
-        net.Server.prototype.close.call(server, () => {
+        net.Server.prototype.close.call(listening, () => {
           clearTimeout(force);
           finishClose();
           resolve();
@@ -156,11 +177,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
     close() {
       stopping ??= new Promise<void>((resolve) => {
-        server.close(() => {
+        listening.close(() => {
           finishClose();
           resolve();
         });
         server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       });
       return stopping;
     },

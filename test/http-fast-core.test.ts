@@ -1,0 +1,150 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCatalog } from '../src/compile/index.js';
+import { startServer, type RunningServer } from '../src/serve/server.js';
+import { tempDir } from './helpers/raw-fixture.js';
+import { SAMPLE_RAW } from './helpers/server.js';
+
+/** Writes `chunks` (with `gapMs` between them) on one connection; resolves to every byte read once the server closes it or `waitMs` passes. */
+function exchange(url: string, chunks: string[], { gapMs = 0, waitMs = 600, readAfterMs = 0 } = {}): Promise<{ bytes: Buffer; closed: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const got: Buffer[] = [];
+    let closed = false;
+    const socket = connect(Number(port), hostname, async () => {
+      if (readAfterMs > 0) socket.pause();
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0 && gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
+        socket.write(chunk.replace(/\n/g, '\r\n'));
+      }
+      if (readAfterMs > 0) setTimeout(() => socket.resume(), readAfterMs);
+    });
+    socket.on('data', (d: Buffer) => got.push(d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      closed = true;
+      finish();
+    });
+    const timer = setTimeout(finish, waitMs);
+    function finish() {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ bytes: Buffer.concat(got), closed });
+    }
+  });
+}
+
+/** The responses in a byte stream, in order (`heads` marks the ones answering HEAD: no body). */
+function responses(bytes: Buffer, heads: boolean[] = []): { status: number; head: string; body: Buffer }[] {
+  const out: { status: number; head: string; body: Buffer }[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const end = bytes.indexOf('\r\n\r\n', at);
+    if (end < 0) throw new Error(`a partial response at ${at}`);
+    const head = bytes.toString('latin1', at, end);
+    const length = heads[out.length] ? 0 : Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    out.push({ status: Number(head.slice(9, 12)), head, body: bytes.subarray(end + 4, end + 4 + length) });
+    at = end + 4 + length;
+  }
+  return out;
+}
+
+const masked = (bytes: Buffer) => bytes.toString('latin1').replace(/\r\nDate: [^\r]*/g, '\r\nDate: -');
+
+describe('the fast HTTP core', () => {
+  // One snapshot, served by both cores.
+  let fast: RunningServer;
+  let node: RunningServer;
+  beforeAll(async () => {
+    const dist = tempDir('omm-fast-core-');
+    await compileCatalog({ rawDir: SAMPLE_RAW, outDir: dist });
+    const serve = (fastCore: boolean) => startServer({ snapshot: dist, port: 0, host: '127.0.0.1', http: { fastCore, keepAliveTimeoutMs: 1000, corsOrigins: ['https://app.example.com'] } });
+    fast = await serve(true);
+    node = await serve(false);
+  });
+  afterAll(async () => {
+    await fast.close();
+    await node.close();
+  });
+
+  it('answers byte for byte what node:http answers, simple requests or not', async () => {
+    const first = await exchange(node.url, ['GET /v1/song/1 HTTP/1.1\nHost: t\nX-Request-Id: r1\n\n']);
+    const etag = /\r\netag: ("[^"]+")/.exec(first.bytes.toString('latin1'))![1];
+    const requests = [
+      'GET /v1/song/1 HTTP/1.1\nHost: t\nX-Request-Id: r1\n\n',
+      'HEAD /v1/song/1 HTTP/1.1\nHost: t\nX-Request-Id: r1\n\n',
+      `GET /v1/song/1 HTTP/1.1\nHost: t\nX-Request-Id: r1\nIf-None-Match: ${etag}\n\n`,
+      'GET /v1/song/nope HTTP/1.1\nHost: t\nX-Request-Id: r1\n\n',
+      'GET /openmusic/songs?limit=3 HTTP/1.1\nHost: t\nX-Request-Id: r1\nAccept-Encoding: gzip\n\n',
+      'GET /openapi.json HTTP/1.1\nHost: t\nX-Request-Id: r1\nAccept-Encoding: br\n\n',
+      'GET / HTTP/1.1\nHost: t\nX-Request-Id: r1\nAccept: text/html\n\n',
+      'GET /v1/songs?limit=oops HTTP/1.1\nHost: t\nX-Request-Id: r1\nOrigin: https://app.example.com\n\n',
+      // Not simple: node:http's in both.
+      'POST /v1/song/1 HTTP/1.1\nHost: t\nX-Request-Id: r1\nContent-Length: 2\n\nhi',
+      'OPTIONS /v1/song/1 HTTP/1.1\nHost: t\nX-Request-Id: r1\nOrigin: https://a.example\nAccess-Control-Request-Method: GET\n\n',
+      'GET /v1/song/1 HTTP/1.0\nX-Request-Id: r1\n\n',
+      'GET /v1/song/1 HTTP/1.1\nX-Request-Id: r1\n\n',
+      'GET /v1/song/1 HTTP/1.1\nHost: t\nX-Request-Id: r1\nConnection: close\n\n',
+      'BLAH\n\n',
+    ];
+    for (const request of requests) {
+      const [a, b] = await Promise.all([exchange(fast.url, [request], { waitMs: 400 }), exchange(node.url, [request], { waitMs: 400 })]);
+      expect(a.bytes.length, request).toBeGreaterThan(0);
+      expect(masked(a.bytes), request).toBe(masked(b.bytes));
+    }
+  });
+
+  it('answers simple requests itself and counts them, and what node:http took over, in /metrics', async () => {
+    const counts = async (s: RunningServer) => {
+      const text = (await exchange(s.url, ['GET /metrics HTTP/1.1\nHost: t\nConnection: close\n\n'])).bytes.toString();
+      const get = (outcome: string) => Number(new RegExp(`omm_http_fast_core_total\\{outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1] ?? NaN);
+      return { answered: get('answered'), handedOver: get('handed_over') };
+    };
+    const before = await counts(fast);
+    await exchange(fast.url, ['GET /v1/song/1 HTTP/1.1\nHost: t\n\nGET /v1/song/2 HTTP/1.1\nHost: t\n\nPOST /v1/song/1 HTTP/1.1\nHost: t\nContent-Length: 0\n\n']);
+    const after = await counts(fast);
+    // Two songs answered here; the POST's connection and the Connection: close scrape handed over.
+    expect(after.answered - before.answered).toBe(2);
+    expect(after.handedOver - before.handedOver).toBe(2);
+    // node:http alone: no such series.
+    expect(Number.isNaN((await counts(node)).answered)).toBe(true);
+  });
+
+  it('answers pipelined requests in order, with node:http taking the connection over at the first that is not simple', async () => {
+    const { bytes } = await exchange(fast.url, [
+      'GET /v1/song/1 HTTP/1.1\nHost: t\n\nHEAD /v1/song/2 HTTP/1.1\nHost: t\n\nGET /v1/song/nope HTTP/1.1\nHost: t\n\n' +
+        'POST /v1/song/1 HTTP/1.1\nHost: t\nContent-Length: 2\n\nhi' +
+        'GET /healthz HTTP/1.1\nHost: t\n\nGET /v1/song/2 HTTP/1.1\nHost: t\n\n',
+    ]);
+    const all = responses(bytes, [false, true]);
+    expect(all.map((r) => r.status)).toEqual([200, 200, 404, 405, 200, 200]);
+    expect(JSON.parse(all[0].body.toString()).data.id).toBe('1');
+    expect(JSON.parse(all[5].body.toString()).data.id).toBe('2');
+  });
+
+  it('leaves a request that arrives in pieces to node:http, which answers it', async () => {
+    const { bytes } = await exchange(fast.url, ['GET /v1/song/1 HTTP/1.1\nHo', 'st: t\n\nGET /v1/song/2 HTTP/1.1\nHost: t\n\n'], { gapMs: 150 });
+    expect(responses(bytes).map((r) => [r.status, JSON.parse(r.body.toString()).data.id])).toEqual([
+      [200, '1'],
+      [200, '2'],
+    ]);
+  });
+
+  it('closes a connection idle past the keep-alive timeout', async () => {
+    const started = Date.now();
+    const { bytes, closed } = await exchange(fast.url, ['GET /v1/song/1 HTTP/1.1\nHost: t\n\n'], { waitMs: 5000 });
+    expect(responses(bytes).map((r) => r.status)).toEqual([200]);
+    expect(closed).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('reads no further while a client does not read, and loses nothing', async () => {
+    const count = 400;
+    const request = 'GET /v1/songs?limit=100 HTTP/1.1\nHost: t\n\n';
+    const { bytes } = await exchange(fast.url, [request.repeat(count)], { readAfterMs: 300, waitMs: 4000 });
+    const all = responses(bytes);
+    expect(all.length).toBe(count);
+    expect(new Set(all.map((r) => r.body.toString())).size).toBe(1);
+    expect(all.every((r) => r.status === 200)).toBe(true);
+  });
+});
