@@ -47,6 +47,7 @@ function start(spec, port) {
     spec === 'ceiling' ? [ceiling, String(port)]
     : spec === 'shaped' ? [ceiling, String(port), '743', 'shaped']
     : spec === 'ours' ? [join(root, 'bin', 'omm'), 'serve', dist, '--port', String(port)]
+    : spec.startsWith('script:') ? [spec.slice(7).split(' ')[0], String(port), ...spec.slice(7).split(' ').slice(1)]
     : spec.startsWith('omm:') ? [spec.slice(4), 'serve', dist, '--port', String(port)]
     : null;
   if (!argv) throw new Error(`unknown server ${JSON.stringify(spec)}: ceiling, shaped, ours or omm:<bin/omm>`);

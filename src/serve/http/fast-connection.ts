@@ -1,6 +1,8 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { parseSimpleRequest, type SimpleRequest } from './simple-request.js';
+import { MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
+
+const HEAD_END = Buffer.from('\r\n\r\n');
 
 /**
  * A connection served without node:http's request and response objects, for as long as its
@@ -92,7 +94,9 @@ class FastConnection {
         this.socket.once('drain', this.onDrain);
         return;
       }
-      const request = parseSimpleRequest(this.unread.toString('latin1', 0, Math.min(this.unread.length, 16 * 1024 + 4)));
+      // Only the first request's head is decoded (a pipelined burst is not decoded again per request).
+      const end = this.unread.indexOf(HEAD_END);
+      const request = end < 0 || end + 4 > MAX_SIMPLE_HEAD_BYTES ? null : parseSimpleRequest(this.unread.toString('latin1', 0, end + 4));
       if (!request) {
         this.handOff();
         return;
