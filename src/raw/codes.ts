@@ -4,6 +4,8 @@ const ISRC_SHAPE = /^[A-Z]{2}[A-Z0-9]{3}[0-9]{2}[0-9]{5}$/;
 
 /** Upper-cases and strips hyphens and spaces; returns null when the result is not an ISRC. */
 export function normalizeIsrc(raw: string): string | null {
+  // Most values arrive normalised already: one test, no new strings.
+  if (raw.length === 12 && ISRC_SHAPE.test(raw)) return raw;
   const code = raw.replace(/[\s-]/g, '').toUpperCase();
   return ISRC_SHAPE.test(code) ? code : null;
 }

@@ -36,7 +36,7 @@ export function resolveIsrcs(cat: Catalog, isrcs: readonly string[]): number[] {
   const out: number[] = [];
   for (const raw of isrcs) {
     const code = normalizeIsrc(raw);
-    if (code) out.push(...cat.keys('song.isrc').getAll(code));
+    if (code) for (const ordinal of cat.keys('song.isrc').getAll(code)) out.push(ordinal);
   }
   return out;
 }
