@@ -153,7 +153,12 @@ class FastConnection {
       head += seconds > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${seconds}\r\n` : 'Connection: keep-alive\r\n';
     }
     head += '\r\n';
-    const bytes = body === undefined || body.length === 0 ? Buffer.from(head, 'latin1') : Buffer.concat([Buffer.from(head, 'latin1'), typeof body === 'string' ? Buffer.from(body) : body]);
+    // One buffer for head and body: one allocation, one copy of the body, one write.
+    const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    const bytes = Buffer.allocUnsafe(head.length + bodyBytes);
+    bytes.write(head, 0, 'latin1');
+    if (typeof body === 'string') bytes.write(body, head.length, 'utf8');
+    else if (body !== undefined) bytes.set(body, head.length);
     this.socket.write(bytes);
     if (close) {
       this.closing = true;
