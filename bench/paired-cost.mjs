@@ -9,15 +9,15 @@
 // Usage: npm run bench:pair -- --a ceiling --b ours [--kind "song by id"] [--iface v1|om]
 //          [--rounds 6] [--seconds 5] [--dist bench/.data/dist-1000000-1]
 // A server is `ceiling` (bare node:http, ~600-byte body), `shaped` (the ceiling with our headers
-// and a 743-byte body), `ours` (this checkout's `omm serve`) or `omm:<path to another
-// checkout's bin/omm>` (to compare builds). The dist directory is the one bench:load leaves.
-import { spawn } from 'node:child_process';
+// and a 743-byte body), `ours` (this checkout's `omm serve`), `omm:<path to another checkout's
+// bin/omm>` (to compare builds) or `script:<node script> [args]` (started with the port first). The dist directory is the one bench:load leaves.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/catalog/catalog.js';
 import { arg, seeded } from './cli-args.mjs';
 import { loadKinds } from './load/load-kinds.mjs';
+import { startProcess } from './load/server-process.mjs';
 import { ensureWrk, median, startWrk, writePaths } from './load/wrk.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,35 +41,26 @@ const cpuSeconds = (pid) => {
   return (Number(f[11]) + Number(f[12])) / 100;
 };
 
+/** One of the servers the usage names, started on core 0 and ready. */
 function start(spec, port) {
   const ceiling = join(root, 'bench', 'peers', 'ceiling-server.mjs');
-  const argv =
-    spec === 'ceiling' ? [ceiling, String(port)]
-    : spec === 'shaped' ? [ceiling, String(port), '743', 'shaped']
-    : spec === 'ours' ? [join(root, 'bin', 'omm'), 'serve', dist, '--port', String(port)]
-    : spec.startsWith('script:') ? [spec.slice(7).split(' ')[0], String(port), ...spec.slice(7).split(' ').slice(1)]
-    : spec.startsWith('omm:') ? [spec.slice(4), 'serve', dist, '--port', String(port)]
-    : null;
-  if (!argv) throw new Error(`unknown server ${JSON.stringify(spec)}: ceiling, shaped, ours or omm:<bin/omm>`);
-  const child = spawn('taskset', ['-c', '0', process.execPath, ...argv], { stdio: ['ignore', 'ignore', 'ignore'] });
-  return { spec, child, pid: child.pid, origin: `http://127.0.0.1:${port}` };
-}
-
-async function ready(server) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${server.origin}/`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  const peer = (script, args) => startProcess(script, [String(port), ...args], { port, readyPath: '/', readyStatus: null });
+  const omm = (bin) => startProcess(bin, ['serve', dist, '--port', String(port)], { port, readyPath: '/readyz' });
+  if (spec === 'ceiling') return peer(ceiling, []);
+  if (spec === 'shaped') return peer(ceiling, ['743', 'shaped']);
+  if (spec === 'ours') return omm(join(root, 'bin', 'omm'));
+  if (spec.startsWith('omm:')) return omm(spec.slice(4));
+  if (spec.startsWith('script:')) {
+    const [script, ...args] = spec.slice(7).split(' ');
+    return peer(script, args);
   }
-  throw new Error(`${server.spec} did not start`);
+  throw new Error(`unknown server ${JSON.stringify(spec)}: ceiling, shaped, ours, omm:<bin/omm> or script:<file> [args]`);
 }
 
-const servers = [start(arg('a', 'ceiling'), 18791), start(arg('b', 'ours'), 18792)];
+const specs = [arg('a', 'ceiling'), arg('b', 'ours')];
+const servers = await Promise.all(specs.map((spec, i) => start(spec, 18791 + i)));
+servers.forEach((server, i) => (server.spec = specs[i]));
 try {
-  await Promise.all(servers.map(ready));
   const drive = (secs) => Promise.all(servers.map((s) => startWrk(s.origin, paths, { seconds: secs, threads: 1, connections: 32 })));
   await drive(3); // warm-up
   const ratios = [];
@@ -82,5 +73,5 @@ try {
   }
   console.log(`${kindName} (${iface}): CPU per request, ${servers[1].spec} / ${servers[0].spec}: median ${median(ratios).toFixed(3)} (rounds ${ratios.map((r) => r.toFixed(3)).join(', ')})`);
 } finally {
-  for (const s of servers) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => s.close()));
 }

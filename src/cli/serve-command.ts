@@ -96,6 +96,7 @@ function positive(flag: string, value: string): number {
 
 /** Flags (already merged with their environment variables) -> HTTP options, each checked and named when wrong. */
 export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
+  if (!['fast', 'node'].includes(flags.httpCore)) throw new CliError(`--http-core must be fast or node, got ${JSON.stringify(flags.httpCore)}`);
   const corsOrigins = flags.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
   for (const o of corsOrigins) if (o !== '*' && !/^https?:\/\/[^/\s]+\/?$/.test(o)) throw new CliError(`--cors-origins: ${JSON.stringify(o)} is not an origin like https://app.example.com (or *)`);
   return {
@@ -124,7 +125,6 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   // The snapshot reader picks its mode from OMM_READER; workers inherit it.
   if (flags.reader === 'auto') delete process.env.OMM_READER;
   else process.env.OMM_READER = flags.reader;
-  if (!['fast', 'node'].includes(flags.httpCore)) throw new CliError(`--http-core must be fast or node, got ${JSON.stringify(flags.httpCore)}`);
   if (!['on', 'off'].includes(flags.views)) throw new CliError(`--views must be on or off, got ${JSON.stringify(flags.views)}`);
   if (!['on', 'off'].includes(flags.warmUp)) throw new CliError(`--warm-up must be on or off, got ${JSON.stringify(flags.warmUp)}`);
   const http = httpOptionsFrom(flags);

@@ -157,8 +157,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         let unsent = 0;
         for (const socket of sockets) if (socket.writableLength > 0) unsent++;
         logEvent({ level: 'info', event: 'shutdown', inFlight: holder.currentLease.inFlight, connections: sockets.size, connectionsWithUnsentBytes: unsent });
+        // Every connection is in `sockets`, whichever core accepted it.
         const force = setTimeout(() => {
-          server.closeAllConnections();
           for (const socket of sockets) socket.destroy();
         }, http.shutdownTimeoutMs);
         force.unref();
@@ -181,7 +181,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           finishClose();
           resolve();
         });
-        server.closeAllConnections();
         for (const socket of sockets) socket.destroy();
       });
       return stopping;

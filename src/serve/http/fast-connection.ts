@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
+import { INVALID_HEADER_VALUE, MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
@@ -42,9 +42,6 @@ function httpDate(): string {
   }
   return dateValue;
 }
-
-/** A header value node:http would refuse to send (it throws ERR_INVALID_CHAR). */
-const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 export function serveFast(socket: Socket, options: FastConnectionOptions): void {
   new FastConnection(socket, options).start();
@@ -143,7 +140,7 @@ class FastConnection {
     let close = false;
     for (const name in headers) {
       const value = headers[name];
-      if (BAD_VALUE.test(value)) throw new TypeError(`invalid character in header ${name}`);
+      if (INVALID_HEADER_VALUE.test(value)) throw new TypeError(`invalid character in header ${name}`);
       head += `${name}: ${value}\r\n`;
       if (name === 'connection' && value.toLowerCase() === 'close') close = true;
     }

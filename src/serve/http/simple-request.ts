@@ -17,8 +17,8 @@ export interface SimpleRequest {
 export const MAX_SIMPLE_HEAD_BYTES = 16 * 1024;
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** What node:http accepts in a header value (and in a request target, less space and DEL). */
-const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+/** A character node:http refuses in a header value, read or written (ERR_INVALID_CHAR). */
+export const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const BAD_TARGET = /[^\x21-\x7e]/;
 /** Spaces and tabs around a header value (String.trim would take more). */
 const OWS = /^[\t ]+|[\t ]+$/g;
@@ -51,7 +51,7 @@ export function parseSimpleRequest(text: string): SimpleRequest | null {
     const name = text.slice(at, colon).toLowerCase();
     if (!TOKEN.test(name) || FRAMING.has(name) || Object.hasOwn(headers, name)) return null;
     const value = text.slice(colon + 1, next).replace(OWS, '');
-    if (BAD_VALUE.test(value)) return null;
+    if (INVALID_HEADER_VALUE.test(value)) return null;
     if (name === 'connection' && value.toLowerCase() !== 'keep-alive') return null;
     headers[name] = value;
     at = next + 2;
