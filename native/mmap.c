@@ -5,6 +5,7 @@
 #if defined(__unix__) || defined(__APPLE__)
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -23,9 +24,12 @@ static napi_value throw_errno(napi_env env, const char* what, const char* path, 
   return NULL;
 }
 
+// map(path) maps the whole file; map(path, offset, length) maps bytes [offset, offset + length)
+// of it (offset a multiple of the page size, the range inside the file), for files larger than
+// one Buffer can be (4 GiB in Node 20), which are read through several such windows.
 static napi_value map_file(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
+  size_t argc = 3;
+  napi_value argv[3];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   char path[1024];
   size_t len = 0;
@@ -41,15 +45,28 @@ static napi_value map_file(napi_env env, napi_callback_info info) {
     close(fd);
     return throw_errno(env, "cannot stat", path, err);
   }
+  int64_t offset = 0;
+  int64_t size64 = (int64_t)st.st_size;
+  if (argc >= 3) {
+    int64_t length = -1;
+    long page = sysconf(_SC_PAGESIZE);
+    if (napi_get_value_int64(env, argv[1], &offset) != napi_ok || napi_get_value_int64(env, argv[2], &length) != napi_ok ||
+        offset < 0 || length < 0 || offset % page != 0 || offset + length > size64) {
+      close(fd);
+      napi_throw_range_error(env, "E_IO", "map(path, offset, length): offset must be page-aligned and the range inside the file");
+      return NULL;
+    }
+    size64 = length;
+  }
   napi_value result;
-  if (st.st_size == 0) {
+  if (size64 == 0) {
     close(fd);
     void* unused;
     napi_create_buffer(env, 0, &unused, &result);
     return result;
   }
-  size_t size = (size_t)st.st_size;
-  void* addr = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+  size_t size = (size_t)size64;
+  void* addr = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, (off_t)offset);
   int err = errno;
   close(fd);
   if (addr == MAP_FAILED) return throw_errno(env, "cannot map", path, err);

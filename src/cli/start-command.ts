@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import cluster from 'node:cluster';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileCatalog, Progress } from '../compile/index.js';
+import { compileCatalog, digestRawFiles, Progress, type RawFileName } from '../compile/index.js';
 import { verifySnapshot } from '../index-format/index.js';
 import { Catalog } from '../catalog/catalog.js';
 import { CliError } from './cli-error.js';
@@ -18,16 +15,16 @@ const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
  * this server can read it and it holds the views this server sends (a snapshot from an older
  * compiler, or one compiled with --no-views, is rebuilt).
  */
-function upToDate(rawDir: string, outDir: string): boolean {
+async function upToDate(rawDir: string, outDir: string): Promise<boolean> {
   try {
     const catalog = Catalog.open(outDir);
     const sources = catalog.snapshot.manifest.sources;
     const hasViews = catalog.views !== null;
     catalog.close();
-    return hasViews && sources.every((s) => {
-      const path = join(rawDir, s.file);
-      return existsSync(path) && createHash('sha256').update(readFileSync(path)).digest('hex') === s.sha256;
-    });
+    if (!hasViews) return false;
+    // Hashed in chunks, as the compile hashes them: a raw file may be larger than one Buffer.
+    const digests = await digestRawFiles(rawDir);
+    return digests.size === sources.length && sources.every((s) => digests.get(s.file.replace(/\.csv$/, '') as RawFileName)?.sha256 === s.sha256);
   } catch {
     return false;
   }
@@ -48,7 +45,7 @@ export function register(program: Command): void {
       await serveSnapshot(opts.out, opts);
       return;
     }
-    if (upToDate(opts.raw, opts.out)) {
+    if (await upToDate(opts.raw, opts.out)) {
       process.stderr.write(`omm: ${opts.out} is up to date with ${opts.raw}\n`);
     } else {
       const result = await compileCatalog({ rawDir: opts.raw, outDir: opts.out, progress: new Progress(process.stderr) });

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { SHARD_KINDS } from '../index-format/constants.js';
 import { badKeyError, hashKey, keyTableCapacity, type KeyTableMeta } from '../index-format/key-table.js';
-import { nativeMmapAvailable, openFileBytes } from '../index-format/mapped-file.js';
+import { nativeMmapAvailable, openFileBytes, wholeMapping } from '../index-format/mapped-file.js';
 import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
 import { EntryStream, HashGroupWriter } from './key-table-entries.js';
 import { KeyFileWriter } from './key-table-keys.js';
@@ -22,9 +22,9 @@ const BUFFER_BYTES = 6 * 2 ** 20;
  */
 function mappedFile(path: string): { bytes: Buffer; release(): void } {
   if (!nativeMmapAvailable()) return { bytes: readFileSync(path), release() {} };
-  const file = openFileBytes(path, { mode: 'mmap', advice: 'normal' });
+  const file = openFileBytes(path, { mode: 'mmap', advice: 'normal', whole: true });
   return {
-    bytes: file.mapping ?? Buffer.alloc(0),
+    bytes: wholeMapping(file),
     release() {
       file.releasePages();
       file.close();

@@ -1,6 +1,7 @@
+import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { FormatError } from './errors.js';
-import { loadNativeAddon, nativeAddonError } from './native-addon.js';
+import { loadNativeAddon, nativeAddonError, type NativeAddon } from './native-addon.js';
 
 export type FileAccessMode = 'mmap' | 'pread';
 
@@ -10,7 +11,10 @@ export interface FileBytes {
   readonly mode: FileAccessMode;
   /** Bytes [offset, offset+length): a zero-copy view when mapped, a fresh Buffer otherwise. */
   read(offset: number, length: number): Buffer;
-  /** The whole mapping in mmap mode, undefined in pread mode. */
+  /**
+   * The whole mapping in mmap mode, undefined in pread mode and for a file mapped in windows
+   * (larger than one Buffer can be: see `mappingLimit`).
+   */
   readonly mapping: Buffer | undefined;
   /**
    * Mapped: drops the file's pages from this process's page tables, so they stop counting in its
@@ -24,6 +28,8 @@ export interface FileBytes {
 export interface OpenFileOptions {
   mode?: 'auto' | FileAccessMode;
   advice?: 'random' | 'sequential' | 'normal';
+  /** Map as one Buffer up to Node's largest, whatever OMM_MAPPING_LIMIT says (scratch files read whole). */
+  whole?: boolean;
 }
 
 export function nativeMmapAvailable(): boolean {
@@ -72,14 +78,19 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}, held?
   if (mode === 'mmap') {
     const native = loadNativeAddon();
     if (!native) throw new FormatError('E_IO', `memory mapping is unavailable: ${nativeAddonError()}`, path);
+    const limit = options.whole ? bufferConstants.MAX_LENGTH : mappingLimit();
+    const fd = openOrThrow(path);
+    const size = fstatSync(fd).size;
+    if (size > limit) return openWindowed(native, path, fd, size, limit, options);
+    closeSync(fd);
     let mapping: Buffer | undefined;
     try {
       mapping = native.map(path);
     } catch (cause) {
       throw new FormatError('E_IO', `cannot map: ${(cause as Error).message}`, path, { cause });
     }
+    if (mapping.length !== size) throw new FormatError('E_IO', `changed size while being opened (${size} to ${mapping.length} bytes)`, path);
     if (options.advice && mapping.length > 0) native.advise(mapping, options.advice);
-    const size = mapping.length;
     return {
       path,
       size,
@@ -125,6 +136,90 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}, held?
       fd = undefined;
     },
   };
+}
+
+/**
+ * The largest file mapped as one Buffer: Node's largest Buffer (4 GiB in Node 20). A larger file
+ * is mapped in windows. OMM_MAPPING_LIMIT (bytes, at least a page) lowers it, so that tests and
+ * diagnostics run the windowed reader on small files.
+ */
+export function mappingLimit(): number {
+  const max = bufferConstants.MAX_LENGTH;
+  const env = process.env.OMM_MAPPING_LIMIT;
+  if (env === undefined || env === '') return max;
+  const value = Number(env);
+  if (!Number.isSafeInteger(value) || value < WINDOW_PAGE) {
+    throw new FormatError('E_IO', `OMM_MAPPING_LIMIT must be a whole number of bytes, at least ${WINDOW_PAGE}; got ${JSON.stringify(env)}`);
+  }
+  return Math.min(value, max);
+}
+
+/** Windows start at multiples of this (a multiple of every page size Linux uses). */
+const WINDOW_PAGE = 65536;
+
+/**
+ * A file larger than one Buffer, mapped in windows as reads need them: a window starts at a
+ * multiple of `limit / 16` (rounded to WINDOW_PAGE) at or below the read and is `limit` bytes
+ * long, or longer when one read needs more (up to Node's largest Buffer). So any read of up to
+ * 15/16 of the limit (3.75 GiB) is a zero-copy view, and windows are few (16 per limit's worth of
+ * file, mapped address space only until touched). The descriptor stays open for the windows to
+ * come, so a file removed after it was opened still maps.
+ */
+function openWindowed(native: NativeAddon, path: string, fd: number | undefined, size: number, limit: number, options: OpenFileOptions): FileBytes {
+  const stride = Math.max(WINDOW_PAGE, Math.floor(limit / 16 / WINDOW_PAGE) * WINDOW_PAGE);
+  const source = PROC_FD ? `${PROC_FD}/${fd}` : path;
+  let windows: Map<number, Buffer> | undefined = new Map();
+  const window = (offset: number, length: number): [Buffer, number] => {
+    const start = Math.floor(offset / stride) * stride;
+    let buffer = windows!.get(start);
+    if (!buffer || offset + length > start + buffer.length) {
+      const want = Math.min(size - start, Math.max(limit, offset + length - start));
+      if (want > bufferConstants.MAX_LENGTH) {
+        throw new FormatError('E_IO', `a read of ${length} bytes at ${offset} is longer than one mapping can be (${bufferConstants.MAX_LENGTH} bytes)`, path);
+      }
+      try {
+        buffer = native.map(source, start, want);
+      } catch (cause) {
+        throw new FormatError('E_IO', `cannot map bytes ${start}..${start + want}: ${(cause as Error).message}`, path, { cause });
+      }
+      if (buffer.length !== want) {
+        throw new FormatError('E_IO', 'the native addon maps whole files only (built before windowed mapping): run npm install', path);
+      }
+      if (options.advice) native.advise(buffer, options.advice);
+      windows!.set(start, buffer);
+    }
+    return [buffer, offset - start];
+  };
+  return {
+    path,
+    size,
+    mode: 'mmap',
+    mapping: undefined,
+    releasePages() {
+      for (const buffer of windows?.values() ?? []) if (buffer.length > 0) native.advise(buffer, 'dontneed');
+    },
+    read(offset, length) {
+      if (!windows) throw new FormatError('E_IO', 'read after close', path);
+      checkRange(path, size, offset, length);
+      if (length === 0) return Buffer.alloc(0);
+      const [buffer, at] = window(offset, length);
+      return buffer.subarray(at, at + length);
+    },
+    close() {
+      windows = undefined;
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
+
+/**
+ * The whole file as one Buffer, for callers that index it directly (the compile's scratch files):
+ * its mapping, or an error when it is read in windows (larger than `mappingLimit`) or not mapped.
+ */
+export function wholeMapping(file: FileBytes): Buffer {
+  if (file.mapping) return file.mapping;
+  throw new FormatError('E_IO', `a file of ${file.size} bytes cannot be read as one mapping (${file.mode}; at most ${bufferConstants.MAX_LENGTH} bytes)`, file.path);
 }
 
 /** Where Linux lists a process's open descriptors as paths that reopen the same files. */

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 /** What native/ builds (omm_mmap.node): file mapping (mmap.c) and the omm-lz encoder (lz.c). */
 export interface NativeAddon {
-  map(path: string): Buffer;
+  /** The whole file, or bytes [offset, offset + length) of it (offset page-aligned). */
+  map(path: string, offset?: number, length?: number): Buffer;
   advise(buffer: Buffer, kind: string): void;
   /** Absent on a big-endian host, or in an addon built before lz.c. */
   lzEncoderCreate?(dictionary: Uint8Array): object;

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { nativeMmapAvailable, openFileBytes } from '../../index-format/mapped-file.js';
+import { nativeMmapAvailable, openFileBytes, wholeMapping } from '../../index-format/mapped-file.js';
 
 /**
  * Column files: per-ordinal values written once, front to back, then read back at random
@@ -90,8 +90,8 @@ export class NumberColumnWriter {
 /** The whole file as bytes: a mapping when the native addon loads, else read into memory. */
 function fileBytes(path: string): Buffer {
   if (nativeMmapAvailable()) {
-    const file = openFileBytes(path, { mode: 'mmap', advice: 'normal' });
-    return file.mapping ?? Buffer.alloc(0);
+    const file = openFileBytes(path, { mode: 'mmap', advice: 'normal', whole: true });
+    return wholeMapping(file);
   }
   return readFileSync(path);
 }
