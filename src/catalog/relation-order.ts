@@ -7,6 +7,22 @@ import type { Catalog, ResourceType } from './catalog.js';
  */
 export const DEFAULT_RELATION_SORT: Readonly<Record<string, string>> = { 'song:albums': 'name' };
 
+/**
+ * `type:rel`, the key of a relationship's default sort here and of its limit and sort in a
+ * request, made once per pair: a string built per request would be hashed again at every lookup.
+ */
+export function relationKey(type: string, rel: string): string {
+  let byRel = relationKeys.get(type);
+  if (!byRel) relationKeys.set(type, (byRel = new Map()));
+  let key = byRel.get(rel);
+  if (key === undefined) {
+    key = `${type}:${rel}`;
+    if (byRel.size < 64) byRel.set(rel, key);
+  }
+  return key;
+}
+const relationKeys = new Map<string, Map<string, string>>();
+
 /** Orders related ordinals by a precomputed rank; without a sort, keeps the stored order. */
 export function sortByRank(cat: Catalog, type: ResourceType, ordinals: ArrayLike<number>, sort: string | undefined): ArrayLike<number> {
   if (sort === undefined || ordinals.length < 2 || type === 'station') return ordinals;

@@ -2,7 +2,7 @@ import { RELATIONS, type Catalog } from '../../catalog/catalog.js';
 import type { FileRecord, LyricsRecord, StationRecord } from '../../catalog/records.js';
 import type { StationView } from '../../catalog/stations.js';
 import { lyricsFor } from '../../catalog/lyrics.js';
-import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
+import { DEFAULT_RELATION_SORT, relationKey, sortByRank } from '../../catalog/relation-order.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
 import { artworkUri } from './artwork.js';
 import type { ViewType } from '../../catalog/views.js';
@@ -178,7 +178,7 @@ export class OmRenderer {
       const target = OM_RELATIONS[type][rel];
       if (!target) continue;
       const targets = this.cat.relation(ours[OUR_RELATION[rel]]).targetsOf(ordinal);
-      const sorted = sortByRank(this.cat, OUR_TYPE[target], targets, DEFAULT_RELATION_SORT[`${OUR_TYPE[type]}:${OUR_RELATION[rel]}`]);
+      const sorted = sortByRank(this.cat, OUR_TYPE[target], targets, DEFAULT_RELATION_SORT[relationKey(OUR_TYPE[type], OUR_RELATION[rel])]);
       out[rel] = this.included(rel, target, sorted);
     }
     return out;
@@ -187,8 +187,9 @@ export class OmRenderer {
   /** Included resources: `limit[<rel>]` of them (default 25), rendered without relationships. */
   private included(rel: OmRelation, target: OmType, ordinals: ArrayLike<number>): (Json | RawJson)[] {
     const limit = this.spec.limits.get(rel) ?? INCLUDED_DEFAULT;
-    const shown = Array.prototype.slice.call(ordinals, 0, limit) as number[];
-    return shown.map((o) => this.resource(target, o, NONE));
+    const out: (Json | RawJson)[] = new Array(Math.min(limit, ordinals.length));
+    for (let i = 0; i < out.length; i++) out[i] = this.resource(target, ordinals[i], NONE);
+    return out;
   }
 }
 

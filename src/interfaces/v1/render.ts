@@ -1,7 +1,7 @@
 import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../../catalog/catalog.js';
 import type { FileRecord, LyricsRecord } from '../../catalog/records.js';
 import { lyricsFor } from '../../catalog/lyrics.js';
-import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
+import { DEFAULT_RELATION_SORT, relationKey, sortByRank } from '../../catalog/relation-order.js';
 import type { StationView } from '../../catalog/stations.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
 import type { ViewType } from '../../catalog/views.js';
@@ -166,11 +166,13 @@ export class V1Renderer {
 
   /** `{data, meta: {limit, offset, total}}` of an included relationship, sorted and limited. */
   relationship(type: ResourceType, rel: string, targets: ArrayLike<number>, child: IncludeNode): Json {
-    const key = `${type}:${rel}`;
+    const key = relationKey(type, rel);
     const limit = this.spec.limits.get(key) ?? DEFAULT_LIMIT;
     const targetType = RELATION_TARGET[rel];
     const sorted = sortByRank(this.cat, targetType, targets, this.spec.sorts.get(key) ?? DEFAULT_RELATION_SORT[key]);
-    const shown = Array.prototype.slice.call(sorted, 0, limit) as number[];
-    return { data: shown.map((o) => this.resource(targetType, o, child)), meta: { limit, offset: 0, total: targets.length } };
+    const data: (Json | RawJson)[] = new Array(Math.min(limit, sorted.length));
+    for (let i = 0; i < data.length; i++) data[i] = this.resource(targetType, sorted[i], child);
+    return { data, meta: { limit, offset: 0, total: targets.length } };
   }
 }
+

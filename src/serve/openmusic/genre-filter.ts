@@ -2,6 +2,7 @@ import type { Catalog } from '../../catalog/catalog.js';
 import { sortByRank } from '../../catalog/relation-order.js';
 import { genreKey } from './params.js';
 import { OUR_TYPE, type OmType } from '../../interfaces/openmusic/spec.js';
+import { sliceOrdinals } from '../../catalog/ordinal-slice.js';
 
 /** A page of a list: the ordinals shown and whether more follow. */
 export interface ListPage {
@@ -11,7 +12,7 @@ export interface ListPage {
 
 /** `offset`/`limit` of a materialised list. */
 export function pageOf(all: ArrayLike<number>, offset: number, limit: number): ListPage {
-  return { ordinals: Array.prototype.slice.call(all, offset, offset + limit) as number[], hasNext: offset + limit < all.length };
+  return { ordinals: sliceOrdinals(all, offset, offset + limit), hasNext: offset + limit < all.length };
 }
 
 /** A union of genre songs below this size is sorted directly; above, the order is scanned. */

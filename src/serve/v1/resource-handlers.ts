@@ -6,6 +6,7 @@ import { type RenderSpec } from '../../interfaces/v1/spec.js';
 import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.js';
 import { V1Renderer } from '../../interfaces/v1/render.js';
 import { exactlyOne, lookupValues, resolveIds, resolveIsrcs, resolveUpcs } from './lookup-values.js';
+import { sliceOrdinals } from '../../catalog/ordinal-slice.js';
 
 type ListType = 'song' | 'album' | 'artist' | 'playlist';
 
@@ -17,7 +18,7 @@ export const FIELD_TYPES: Record<ListType, readonly ResourceType[]> = {
   playlist: ['playlist', 'song'],
 };
 
-const slice = (values: ArrayLike<number>, from: number, to: number): number[] => Array.prototype.slice.call(values, from, to) as number[];
+const slice = sliceOrdinals;
 
 /** `{data, meta: {limit, offset, total}}`. */
 export function listBody(data: unknown[], limit: number, offset: number, total: number): unknown {
