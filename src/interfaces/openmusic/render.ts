@@ -38,7 +38,9 @@ export class OmRenderer {
   }
 
   list(type: OmType, ordinals: ArrayLike<number>, include: ReadonlySet<OmRelation> = this.spec.include): (Json | RawJson)[] {
-    return Array.from(ordinals, (o) => this.resource(type, o, include));
+    const out: (Json | RawJson)[] = new Array(ordinals.length);
+    for (let i = 0; i < ordinals.length; i++) out[i] = this.resource(type, ordinals[i], include);
+    return out;
   }
 
   /**

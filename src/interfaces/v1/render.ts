@@ -88,7 +88,9 @@ export class V1Renderer {
   }
 
   list(type: ResourceType, ordinals: ArrayLike<number>, include: IncludeNode | null = this.spec.include): (Json | RawJson)[] {
-    return Array.from(ordinals, (o) => this.resource(type, o, include));
+    const out: (Json | RawJson)[] = new Array(ordinals.length);
+    for (let i = 0; i < ordinals.length; i++) out[i] = this.resource(type, ordinals[i], include);
+    return out;
   }
 
   /**
