@@ -130,6 +130,9 @@ describe('pre-rendered views', () => {
     for (const value of [{ a: 1, b: undefined, c: [1, undefined, 'x\u00e9\u{1F600}'], d: { e: null, f: true } }, [], {}, 'str', 3.5, null, [{ k: () => 1 }]]) {
       expect(toJsonBytes(value).toString()).toBe(JSON.stringify(value));
     }
+    // Numbers are written without JSON.stringify: the same text for every kind of number.
+    const numbers = [0, -0, 1, -1, 25, 4294967295, 2 ** 53, -(2 ** 53) - 2, 0.1, 1 / 3, -2.5e-7, 1e21, 1.5e300, 5e-324, Number.MAX_VALUE, NaN, Infinity, -Infinity];
+    expect(toJsonBytes({ numbers, meta: { limit: 25, offset: 0, total: 1000 } }).toString()).toBe(JSON.stringify({ numbers, meta: { limit: 25, offset: 0, total: 1000 } }));
     // Text between views, ASCII and not, short and long, around stored bytes.
     const view = new RawJson([Buffer.from('{"name":"\u00e9t\u00e9"}')]);
     const around = { a: view, 'k\u00e9y': '\u00e9\u{1F600}', long: 'x'.repeat(100), list: [view, 'y\u00e9'.repeat(40), view] };

@@ -115,6 +115,9 @@ function append(value: unknown, out: JsonOut): void {
       append(item, out);
     }
     out.write('}');
+  } else if (typeof value === 'number') {
+    // What JSON.stringify writes for a number, without the call: its shortest form, or null.
+    out.write(Number.isFinite(value) ? String(value) : 'null');
   } else {
     out.write(JSON.stringify(value) ?? 'null');
   }
