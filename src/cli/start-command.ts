@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { compileCatalog, digestRawFiles, Progress, type RawFileName } from '../compile/index.js';
+import { compileCatalog, Progress, sameRawFiles } from '../compile/index.js';
 import { verifySnapshot } from '../index-format/index.js';
 import { Catalog } from '../catalog/catalog.js';
 import { CliError } from './cli-error.js';
@@ -21,10 +21,8 @@ async function upToDate(rawDir: string, outDir: string): Promise<boolean> {
     const sources = catalog.snapshot.manifest.sources;
     const hasViews = catalog.views !== null;
     catalog.close();
-    if (!hasViews) return false;
     // Hashed in chunks, as the compile hashes them: a raw file may be larger than one Buffer.
-    const digests = await digestRawFiles(rawDir);
-    return digests.size === sources.length && sources.every((s) => digests.get(s.file.replace(/\.csv$/, '') as RawFileName)?.sha256 === s.sha256);
+    return hasViews && (await sameRawFiles(rawDir, sources));
   } catch {
     return false;
   }

@@ -2,5 +2,4 @@ export { compileCatalog, COMPILER_VERSION, type CompileOptions, type CompileResu
 export { CompileError, formatIssue, type RawIssue, type RawIssueCode } from './compile-error.js';
 export { Progress } from './progress.js';
 export { DEFAULT_MEMORY_BYTES, formatMemorySize, MIN_MEMORY_BYTES, parseMemorySize } from './memory-budget.js';
-export { digestRawFiles } from './raw-file.js';
-export type { RawFileName } from '../raw/schema.js';
+export { sameRawFiles } from './raw-file.js';

@@ -135,6 +135,17 @@ export async function digestRawFiles(dir: string): Promise<Map<RawFileName, RawF
   return digests;
 }
 
+/**
+ * Whether the raw files in `dir` are exactly those a snapshot was compiled from (its manifest's
+ * `sources`, named `<file>.csv` as the compile names them): the same set, each with the same
+ * SHA-256, hashed in chunks as the compile hashes them.
+ */
+export async function sameRawFiles(dir: string, sources: readonly { readonly file: string; readonly sha256: string }[]): Promise<boolean> {
+  const digests = await digestRawFiles(dir);
+  const byCsvName = new Map([...digests].map(([file, digest]) => [`${file}.csv`, digest.sha256]));
+  return byCsvName.size === sources.length && sources.every((s) => byCsvName.get(s.file) === s.sha256);
+}
+
 /** Row handler: returns nothing to accept the row, or an issue to reject it. */
 export type RowHandler = (row: ParsedRow, line: number, cells: readonly string[]) => Omit<RawIssue, 'file' | 'line'> | void;
 

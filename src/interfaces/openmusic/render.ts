@@ -2,6 +2,7 @@ import { RELATIONS, type Catalog } from '../../catalog/catalog.js';
 import type { FileRecord, LyricsRecord, StationRecord } from '../../catalog/records.js';
 import type { StationView } from '../../catalog/stations.js';
 import { lyricsFor } from '../../catalog/lyrics.js';
+import { mapOrdinals } from '../../catalog/ordinal-slice.js';
 import { DEFAULT_RELATION_SORT, relationKey, sortByRank } from '../../catalog/relation-order.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
 import { artworkUri } from './artwork.js';
@@ -38,9 +39,7 @@ export class OmRenderer {
   }
 
   list(type: OmType, ordinals: ArrayLike<number>, include: ReadonlySet<OmRelation> = this.spec.include): (Json | RawJson)[] {
-    const out: (Json | RawJson)[] = new Array(ordinals.length);
-    for (let i = 0; i < ordinals.length; i++) out[i] = this.resource(type, ordinals[i], include);
-    return out;
+    return mapOrdinals(ordinals, ordinals.length, (o) => this.resource(type, o, include));
   }
 
   /**
@@ -189,9 +188,7 @@ export class OmRenderer {
   /** Included resources: `limit[<rel>]` of them (default 25), rendered without relationships. */
   private included(rel: OmRelation, target: OmType, ordinals: ArrayLike<number>): (Json | RawJson)[] {
     const limit = this.spec.limits.get(rel) ?? INCLUDED_DEFAULT;
-    const out: (Json | RawJson)[] = new Array(Math.min(limit, ordinals.length));
-    for (let i = 0; i < out.length; i++) out[i] = this.resource(target, ordinals[i], NONE);
-    return out;
+    return mapOrdinals(ordinals, limit, (o) => this.resource(target, o, NONE));
   }
 }
 

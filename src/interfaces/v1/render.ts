@@ -1,6 +1,7 @@
 import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../../catalog/catalog.js';
 import type { FileRecord, LyricsRecord } from '../../catalog/records.js';
 import { lyricsFor } from '../../catalog/lyrics.js';
+import { mapOrdinals } from '../../catalog/ordinal-slice.js';
 import { DEFAULT_RELATION_SORT, relationKey, sortByRank } from '../../catalog/relation-order.js';
 import type { StationView } from '../../catalog/stations.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
@@ -88,9 +89,7 @@ export class V1Renderer {
   }
 
   list(type: ResourceType, ordinals: ArrayLike<number>, include: IncludeNode | null = this.spec.include): (Json | RawJson)[] {
-    const out: (Json | RawJson)[] = new Array(ordinals.length);
-    for (let i = 0; i < ordinals.length; i++) out[i] = this.resource(type, ordinals[i], include);
-    return out;
+    return mapOrdinals(ordinals, ordinals.length, (o) => this.resource(type, o, include));
   }
 
   /**
@@ -172,9 +171,6 @@ export class V1Renderer {
     const limit = this.spec.limits.get(key) ?? DEFAULT_LIMIT;
     const targetType = RELATION_TARGET[rel];
     const sorted = sortByRank(this.cat, targetType, targets, this.spec.sorts.get(key) ?? DEFAULT_RELATION_SORT[key]);
-    const data: (Json | RawJson)[] = new Array(Math.min(limit, sorted.length));
-    for (let i = 0; i < data.length; i++) data[i] = this.resource(targetType, sorted[i], child);
-    return { data, meta: { limit, offset: 0, total: targets.length } };
+    return { data: mapOrdinals(sorted, limit, (o) => this.resource(targetType, o, child)), meta: { limit, offset: 0, total: targets.length } };
   }
 }
-

@@ -18,8 +18,6 @@ export const FIELD_TYPES: Record<ListType, readonly ResourceType[]> = {
   playlist: ['playlist', 'song'],
 };
 
-const slice = sliceOrdinals;
-
 /** `{data, meta: {limit, offset, total}}`. */
 export function listBody(data: unknown[], limit: number, offset: number, total: number): unknown {
   return { data, meta: { limit, offset, total } };
@@ -104,6 +102,6 @@ export function relatedList(
   const { spec, page } = parsed;
   const sort = page.sort === '' ? defaultSort : page.sort;
   const ordered = sortByRank(ctx.cat, targetType, targets, sort);
-  const shown = slice(ordered, page.offset, page.offset + page.limit);
+  const shown = sliceOrdinals(ordered, page.offset, page.offset + page.limit);
   return listBody(new V1Renderer(ctx.cat, spec).list(targetType, shown, null), page.limit, page.offset, targets.length);
 }
