@@ -46,6 +46,15 @@ describe('a compile within a tiny memory budget (out of core)', () => {
     }
     for (const result of [small, roomy]) expect(workDirs(join(result.snapshotDir, '..', '..'))).toEqual([]);
     expect(small.manifest.counts.songs).toBe(20_000);
+    // The songs table is written in two halves at once (song-records.ts), named as one table:
+    // every song is where its id says, in order.
+    expect(files(small.snapshotDir).filter((f) => f.startsWith('songs.') && f.endsWith('.rec'))).toEqual(['songs.0000.rec', 'songs.0001.rec']);
+    const snap = Snapshot.open(small.snapshotDir);
+    const songs = snap.records('songs');
+    const ids = snap.keys('song.id');
+    expect(songs.count).toBe(20_000);
+    for (let o = 0; o < songs.count; o++) expect(ids.get(songs.get<{ id: string }>(o).id)).toBe(o);
+    snap.close();
   }, 300_000);
 
   it('a compile killed with SIGKILL while its sorted runs are on disk leaves nothing the next compile trips on', async () => {

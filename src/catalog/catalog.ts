@@ -22,6 +22,11 @@ export const RELATION_TARGET: Record<string, ResourceType> = { albums: 'album', 
 export interface CatalogOptions {
   readonly searchable?: boolean;
   readonly views?: boolean;
+  /**
+   * Keep the last few records of each table decoded and hand the same objects out again
+   * (RecordTable.keepRecent): for the compile's views, which read each record once per interface.
+   */
+  readonly keepRecent?: boolean;
 }
 
 const PLURAL: Record<ResourceType, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists', station: 'stations' };
@@ -34,6 +39,7 @@ const PLURAL: Record<ResourceType, string> = { song: 'songs', album: 'albums', a
 export class Catalog {
   readonly buildId: string;
   private readonly tables = new Map<string, RecordTable>();
+  private readonly keepRecent: boolean;
   private readonly keyTables = new Map<string, KeyTable>();
   private readonly adjacencies = new Map<string, Adjacency>();
   private readonly columns = new Map<string, U32Column>();
@@ -50,9 +56,10 @@ export class Catalog {
    */
   constructor(
     readonly snapshot: Snapshot,
-    { searchable = true, views = true }: CatalogOptions = {},
+    { searchable = true, views = true, keepRecent = false }: CatalogOptions = {},
   ) {
     this.buildId = snapshot.buildId;
+    this.keepRecent = keepRecent;
     this.views = views ? ViewStore.of(snapshot) : null;
     const search = snapshot.manifest.search ?? {};
     if (searchable && (search.format !== SEARCH_INDEX_INFO.format || search.version !== SEARCH_INDEX_INFO.version || search.textVersion !== SEARCH_INDEX_INFO.textVersion)) {
@@ -79,7 +86,10 @@ export class Catalog {
   records(type: ResourceType | 'file' | 'lyrics' | 'genre'): RecordTable {
     const name = type === 'file' ? 'files' : type === 'lyrics' ? 'lyrics' : type === 'genre' ? 'genres' : PLURAL[type];
     let table = this.tables.get(name);
-    if (!table) this.tables.set(name, (table = this.snapshot.records(name)));
+    if (!table) {
+      this.tables.set(name, (table = this.snapshot.records(name)));
+      if (this.keepRecent) table.keepRecent();
+    }
     return table;
   }
 

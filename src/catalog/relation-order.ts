@@ -1,4 +1,5 @@
 import type { Catalog, ResourceType } from './catalog.js';
+import { mapOrdinals } from './ordinal-slice.js';
 
 /**
  * Stored relationship orders are the defaults of DECISIONS.md (credit order, disc/track, playlist
@@ -27,7 +28,7 @@ const relationKeys = new Map<string, Map<string, string>>();
 export function sortByRank(cat: Catalog, type: ResourceType, ordinals: ArrayLike<number>, sort: string | undefined): ArrayLike<number> {
   if (sort === undefined || ordinals.length < 2 || type === 'station') return ordinals;
   const rank = cat.rank(type, sort);
-  const keyed = Array.from(ordinals, (o) => [rank[o], o] as const);
+  const keyed = mapOrdinals(ordinals, ordinals.length, (o) => [rank[o], o] as const);
   keyed.sort((a, b) => a[0] - b[0]);
   return keyed.map((k) => k[1]);
 }

@@ -181,7 +181,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       // manifest), while the search index may still be building; then every shard is listed.
       writeManifest();
       progress.start('rendering views');
-      const viewShards = await writeAllViews(stagingDir, buildId, progress.tick);
+      const viewShards = await writeAllViews(stagingDir, buildId, { song: ctx.songs.count, album: ctx.albums.count, artist: ctx.artists.count, playlist: ctx.playlists.count }, { onRow: progress.tick });
       progress.done();
       manifest = {
         ...manifest,

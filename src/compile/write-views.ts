@@ -1,4 +1,4 @@
-import { RecordTableWriter } from '../index-format/record-table.js';
+import { joinRecordTableParts, RecordTableWriter } from '../index-format/record-table-writer.js';
 import type { WrittenShard } from '../index-format/shard-writer.js';
 import { Snapshot } from '../index-format/snapshot.js';
 import { Catalog } from '../catalog/catalog.js';
@@ -10,10 +10,18 @@ import { V1Renderer } from '../interfaces/v1/render.js';
 import { JsonWriter } from '../interfaces/json-writer.js';
 import { eachRow, runWorkerJob } from './worker-job.js';
 
-/** One view table: an interface's default view of one type. */
+const INTERFACES: readonly ViewInterface[] = ['v1', 'om'];
+
+/** The views of one type in both interfaces, for ordinals [from, to). */
 export interface ViewPart {
-  readonly iface: ViewInterface;
   readonly type: ViewType;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** What one part wrote: each interface's shards of its range. */
+export interface WrittenViewPart extends ViewPart {
+  readonly shards: Readonly<Record<ViewInterface, WrittenShard[]>>;
 }
 
 export interface ViewsBuild {
@@ -23,29 +31,25 @@ export interface ViewsBuild {
 }
 
 /**
- * Renders the default view of every resource of each part's type in its interface, with the
+ * Renders the default view of every resource of each part's range in both interfaces, with the
  * server's own renderers over the records just written to `staging` (whose manifest lists them
- * and no views yet), and stores each as UTF-8 JSON in a record table. What the server would
- * render is, by construction, what it sends. Shards come back part by part, in order.
+ * and no views yet), and stores each as UTF-8 JSON in its interface's record table. What the
+ * server would render is, by construction, what it sends. A resource's two views are rendered
+ * one after the other, so its records are decoded once (keepRecent) for both.
  */
-export function writeViews({ staging, buildId, parts }: ViewsBuild, onRow?: () => void): WrittenShard[] {
-  const cat = new Catalog(Snapshot.open(staging), { searchable: false, views: false });
+export function writeViews({ staging, buildId, parts }: ViewsBuild, onRow?: () => void): WrittenViewPart[] {
+  const cat = new Catalog(Snapshot.open(staging), { searchable: false, views: false, keepRecent: true });
   try {
-    const renderers = new Map<ViewInterface, (type: ViewType, ordinal: number) => unknown>();
-    const shards: WrittenShard[] = [];
+    const renderers = INTERFACES.map((iface) => defaultView(cat, iface));
     const json = new JsonWriter();
-    for (const { iface, type } of parts) {
-      let render = renderers.get(iface);
-      if (!render) renderers.set(iface, (render = defaultView(cat, iface)));
-      const table = new RecordTableWriter(staging, viewTable(iface, type), buildId, null);
-      const count = cat.count(type);
-      for (let ordinal = 0; ordinal < count; ordinal++) {
-        table.addBytes(json.bytes(render(type, ordinal)));
+    return parts.map(({ type, from, to }) => {
+      const tables = INTERFACES.map((iface) => new RecordTableWriter(staging, viewTable(iface, type), buildId, null, { firstOrdinal: from }));
+      for (let ordinal = from; ordinal < to; ordinal++) {
+        for (let i = 0; i < tables.length; i++) tables[i].addBytes(json.bytes(renderers[i](type, ordinal)));
         onRow?.();
       }
-      shards.push(...table.finish());
-    }
-    return shards;
+      return { type, from, to, shards: { v1: tables[0].finish(), om: tables[1].finish() } };
+    });
   } finally {
     cat.close();
   }
@@ -62,17 +66,46 @@ function defaultView(cat: Catalog, iface: ViewInterface): (type: ViewType, ordin
 }
 
 /**
- * Renders both interfaces' views on two threads: interface 1's songs here, everything else on a
- * worker (views-worker.ts), which balances the two (interface 1's song views, with their lyrics,
- * are the heaviest part: at 1M songs about 22 CPU s of 45). Shards come back in a fixed order,
- * interface 1 then 2, each type in VIEW_TYPES order.
+ * The share of the songs that this thread renders; the worker renders the rest and every other
+ * type, so both finish together (measured at 1M songs: the other types cost the worker about as
+ * much as 16 % of the songs).
  */
-export async function writeAllViews(staging: string, buildId: string, onRow?: () => void): Promise<WrittenShard[]> {
-  const here: ViewPart[] = [{ iface: 'v1', type: 'song' }];
-  const elsewhere: ViewPart[] = [...VIEW_TYPES.filter((t) => t !== 'song').map((type) => ({ iface: 'v1' as const, type })), ...VIEW_TYPES.map((type) => ({ iface: 'om' as const, type }))];
+const SONGS_HERE = 0.58;
+/** Below this many songs, this thread renders them all (a worker's start costs more than a split saves). */
+const SPLIT_SONGS_FROM = 10_000;
+
+/**
+ * Renders both interfaces' views on two threads: the first SONGS_HERE of the songs here (all of
+ * them below SPLIT_SONGS_FROM), the other songs and every other type on a worker (views-worker.ts). Each table's ranges are then
+ * named as one table; shards come back in a fixed order, interface 1 then 2, each type in
+ * VIEW_TYPES order.
+ */
+export async function writeAllViews(
+  staging: string,
+  buildId: string,
+  counts: Readonly<Record<ViewType, number>>,
+  { onRow, splitSongsFrom = SPLIT_SONGS_FROM }: { onRow?: () => void; splitSongsFrom?: number } = {},
+): Promise<WrittenShard[]> {
+  const split = counts.song >= splitSongsFrom ? Math.ceil(counts.song * SONGS_HERE) : counts.song;
+  const here: ViewPart[] = [{ type: 'song', from: 0, to: split }];
+  const elsewhere: ViewPart[] = [...(split < counts.song ? [{ type: 'song' as const, from: split, to: counts.song }] : []), ...VIEW_TYPES.filter((t) => t !== 'song').map((type) => ({ type, from: 0, to: counts[type] }))];
   const build: ViewsBuild = { staging, buildId, parts: elsewhere };
   const job = runWorkerJob('views', './views-worker.js', import.meta.url, build, () => writeViews(build, onRow), eachRow(onRow));
   job.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-  const songs = writeViews({ staging, buildId, parts: here }, onRow);
-  return [...songs, ...(await job)];
+  let mine: WrittenViewPart[];
+  try {
+    mine = writeViews({ staging, buildId, parts: here }, onRow);
+  } finally {
+    // The worker must be done writing before anything is renamed or removed.
+    await job.catch(() => undefined);
+  }
+  const written = [...mine, ...(await job)];
+  const shards: WrittenShard[] = [];
+  for (const iface of INTERFACES) {
+    for (const type of VIEW_TYPES) {
+      const parts = written.filter((p) => p.type === type).sort((a, b) => a.from - b.from);
+      shards.push(...joinRecordTableParts(viewTable(iface, type), parts.map((p) => p.shards[iface])));
+    }
+  }
+  return shards;
 }

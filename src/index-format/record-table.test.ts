@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Packr, Unpackr } from 'msgpackr';
@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SHARD_KINDS } from './constants.js';
 import { FormatError } from './errors.js';
 import { nativeMmapAvailable } from './mapped-file.js';
-import { COMPRESS_FROM_BYTES, RECORD_DICTIONARY_BYTES, RECORD_ENCODING, RecordTable, RecordTableWriter } from './record-table.js';
+import { RECORD_ENCODING, RecordTable } from './record-table.js';
+import { COMPRESS_FROM_BYTES, joinRecordTableParts, RECORD_DICTIONARY_BYTES, RecordTableWriter } from './record-table-writer.js';
 import { openShard, type Shard } from './shard-reader.js';
 import { ShardWriter } from './shard-writer.js';
 import { u32Bytes } from './u32.js';
@@ -41,7 +42,7 @@ describe.each(modes)('record tables (%s)', (mode) => {
     process.env.OMM_LZ_DECODER = decoder === 'js' ? 'js' : '';
     const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
     const packr = new Packr({ useRecords: false });
-    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr, 64 * 1024);
+    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr, { maxShardBytes: 64 * 1024 });
     const n = 6000;
     for (let i = 0; i < n; i++) writer.add(song(i));
     const shards = open(writer.finish().map((w) => w.path), mode);
@@ -75,6 +76,51 @@ describe.each(modes)('record tables (%s)', (mode) => {
     expect(shards[0].hasSection('data')).toBe(true);
     const table = new RecordTable('views', shards, new Unpackr());
     records.forEach((r, i) => expect(table.raw(i).equals(r)).toBe(true));
+  });
+
+  it('a table written in ranges by several writers at once reads as one, its shards named as one writer names them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const packr = new Packr({ useRecords: false });
+    const n = 6000;
+    const bounds = [0, 2500, 2600, n]; // a compressed range, a plain one (too small for a dictionary), a compressed one
+    const writers = bounds.slice(0, -1).map((from) => new RecordTableWriter(dir, 'songs', 'b1', packr, { maxShardBytes: 128 * 1024, firstOrdinal: from }));
+    // Interleaved, as writers on different threads would go.
+    for (let i = 0; i < n; i++) {
+      const w = bounds.findIndex((b, k) => i >= b && i < bounds[k + 1]);
+      writers[w].add(song(i));
+    }
+    const parts = writers.map((w) => w.finish());
+    expect(parts.map((p) => p.length)).toEqual([expect.any(Number), 1, expect.any(Number)]);
+    expect(parts[0].length).toBeGreaterThan(1);
+    const joined = joinRecordTableParts('songs', parts);
+    const names = joined.map((w) => w.path.slice(dir.length + 1));
+    expect(names).toEqual(names.map((_, i) => `songs.${String(i).padStart(4, '0')}.rec`));
+    expect(readdirSync(dir).sort()).toEqual(names);
+    const shards = open(joined.map((w) => w.path), mode);
+    expect(shards.map((s) => s.meta.encoding ?? 'plain').filter((e) => e === 'plain')).toHaveLength(1);
+    const table = new RecordTable('songs', shards, new Unpackr({ useRecords: false }));
+    expect(table.count).toBe(n);
+    for (let i = 0; i < n; i++) expect(table.get(i)).toEqual(song(i));
+  });
+
+  it('keepRecent hands out the record it decoded last for an ordinal, and decodes any other', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const packr = new Packr({ useRecords: false });
+    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
+    for (let i = 0; i < 3000; i++) writer.add(song(i));
+    const table = new RecordTable('songs', open(writer.finish().map((w) => w.path), mode), new Unpackr({ useRecords: false }));
+    expect(table.get(5)).not.toBe(table.get(5));
+    table.keepRecent();
+    for (let i = 0; i < 3000; i += 7) {
+      const first = table.get(i);
+      expect(first).toEqual(song(i));
+      expect(table.get(i)).toBe(first);
+      expect(table.get(i + 1)).toEqual(song(i + 1)); // another slot
+      expect(table.get(i)).toBe(first);
+      expect(table.get((i + 8) % 3000)).toEqual(song((i + 8) % 3000)); // the same slot, taken over
+      expect(table.get(i)).not.toBe(first);
+      expect(table.get(i)).toEqual(song(i));
+    }
   });
 
   it('an empty table is one empty plain shard', () => {

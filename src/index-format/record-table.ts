@@ -1,13 +1,8 @@
-import { join } from 'node:path';
-import { Packr, Unpackr } from 'msgpackr';
-import { SHARD_KINDS } from './constants.js';
+import type { Unpackr } from 'msgpackr';
 import { FormatError } from './errors.js';
 import type { SectionRange, Shard } from './shard-reader.js';
-import { ShardWriter, type WrittenShard } from './shard-writer.js';
 import { lzDecodedLength } from './lz-codec.js';
-import { createRecordEncoder, type RecordEncoder } from './lz-encoder.js';
 import { createLzDecoder, type LzDecoder } from './lz-decoder.js';
-import { GrowableU32, u32Bytes } from './u32.js';
 
 /** A shard of a record table holds a contiguous range of ordinals: [firstOrdinal, +count). */
 export interface RecordShardMeta {
@@ -20,119 +15,7 @@ export interface RecordShardMeta {
   readonly maxRecordBytes?: number;
 }
 
-export const DEFAULT_MAX_SHARD_BYTES = 512 << 20;
 export const RECORD_ENCODING = 'omm-lz1';
-/**
- * The preset dictionary of a compressed table: its first records, this many bytes of them.
- * 64 KB is what a match's u16 distance reaches; measured (docs/scale.md), a dictionary trained
- * by coverage (after zstd's COVER) did no better than the table's own first records.
- */
-export const RECORD_DICTIONARY_BYTES = 64_000;
-/** A table whose records come to less than this is stored as it is: its dictionary would outweigh the saving. */
-export const COMPRESS_FROM_BYTES = 2 * RECORD_DICTIONARY_BYTES;
-
-/**
- * Writes records (msgpackr with shared structures, or bytes as they are) in ordinal order,
- * starting a new shard whenever the current one passes `maxShardBytes`.
- *
- * Records are compressed one by one with omm-lz (lz-codec.ts) against a dictionary made of the
- * table's first records: the writer holds the first COMPRESS_FROM_BYTES back, takes the
- * dictionary from them, then streams. Every shard carries the dictionary (so each stands alone);
- * sections `dictionary`, `packed` (the compressed records back to back) and `offsets` (u32 x
- * count+1, relative to `packed`). A small table is stored plain, as before compression: `data`
- * and `offsets`. A reader older than format 1.1 finds no `data` in a compressed shard and refuses
- * the snapshot when it opens it.
- */
-export class RecordTableWriter {
-  readonly shards: WrittenShard[] = [];
-  private writer: ShardWriter | null = null;
-  private offsets = new GrowableU32();
-  private dataStart = 0;
-  private maxRecordBytes = 0;
-  private firstOrdinal = 0;
-  private next = 0;
-  /** The first records, held until there are enough to choose between plain and compressed. */
-  private held: Buffer[] | null = [];
-  private heldBytes = 0;
-  private encoder: RecordEncoder | null = null;
-
-  constructor(
-    private readonly dir: string,
-    readonly table: string,
-    private readonly buildId: string,
-    private readonly packr: Packr | null,
-    private readonly maxShardBytes = DEFAULT_MAX_SHARD_BYTES,
-  ) {}
-
-  add(record: unknown): void {
-    if (!this.packr) throw new Error(`record table ${this.table} stores bytes only`);
-    this.addBytes(this.packr.pack(record));
-  }
-
-  /** Adds a record that is already bytes (a pre-rendered view). */
-  addBytes(bytes: Uint8Array): void {
-    if (this.held) {
-      // A copy: msgpackr reuses the buffer it packs into.
-      this.held.push(Buffer.from(bytes));
-      this.heldBytes += bytes.length;
-      if (this.heldBytes >= COMPRESS_FROM_BYTES) {
-        this.encoder = createRecordEncoder(Buffer.concat(this.held).subarray(0, RECORD_DICTIONARY_BYTES));
-        this.release();
-      }
-      return;
-    }
-    this.store(bytes);
-  }
-
-  /** Writes the held records (compressed when an encoder was made for them). */
-  private release(): void {
-    const held = this.held!;
-    this.held = null;
-    for (const bytes of held) this.store(bytes);
-  }
-
-  private store(bytes: Uint8Array): void {
-    if (!this.writer) this.startShard();
-    const writer = this.writer!;
-    this.offsets.push(writer.bytesWritten - this.dataStart);
-    writer.write(this.encoder ? this.encoder.encode(bytes) : bytes);
-    if (bytes.length > this.maxRecordBytes) this.maxRecordBytes = bytes.length;
-    this.next++;
-    if (writer.bytesWritten >= this.maxShardBytes) this.finishShard();
-  }
-
-  private startShard(): void {
-    const name = `${this.table}.${String(this.shards.length).padStart(4, '0')}.rec`;
-    this.writer = new ShardWriter(join(this.dir, name), SHARD_KINDS.records, this.buildId);
-    if (this.encoder) this.writer.section('dictionary', this.encoder.dictionary);
-    this.writer.beginSection(this.encoder ? 'packed' : 'data');
-    this.dataStart = this.writer.bytesWritten;
-    this.offsets = new GrowableU32();
-    this.maxRecordBytes = 0;
-    this.firstOrdinal = this.next;
-  }
-
-  private finishShard(): void {
-    const writer = this.writer!;
-    const count = this.offsets.length;
-    this.offsets.push(writer.bytesWritten - this.dataStart);
-    writer.endSection();
-    writer.section('offsets', u32Bytes(this.offsets.view()));
-    const meta: RecordShardMeta = this.encoder
-      ? { table: this.table, firstOrdinal: this.firstOrdinal, count, encoding: RECORD_ENCODING, maxRecordBytes: this.maxRecordBytes }
-      : { table: this.table, firstOrdinal: this.firstOrdinal, count };
-    this.shards.push(writer.finish({ ...meta }));
-    this.writer = null;
-  }
-
-  /** Closes the last shard; an empty table still gets one (empty) shard. */
-  finish(): WrittenShard[] {
-    if (this.held) this.release();
-    if (!this.writer && this.shards.length === 0) this.startShard();
-    if (this.writer) this.finishShard();
-    return this.shards;
-  }
-}
 
 interface OpenRecordShard {
   readonly shard: Shard;
@@ -154,6 +37,9 @@ interface OpenRecordShard {
   decoder: LzDecoder | null;
 }
 
+/** Records keepRecent holds, by ordinal modulo this (a power of two). */
+const RECENT_SLOTS = 8;
+
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Reads records by ordinal from the shards of one table, compressed or stored plain. */
@@ -162,6 +48,7 @@ export class RecordTable {
   /** Whether any shard is compressed: then raw() makes a Buffer per record, which place() spares. */
   readonly compressed: boolean;
   private readonly parts: OpenRecordShard[];
+  private recent: { ordinals: Float64Array; records: unknown[] } | null = null;
 
   constructor(readonly table: string, shards: readonly Shard[], private readonly unpackr: Unpackr) {
     this.parts = shards.map((shard) => openPart(table, shard)).sort((a, b) => a.firstOrdinal - b.firstOrdinal);
@@ -247,6 +134,29 @@ export class RecordTable {
    * positioned read.
    */
   get<T = Record<string, unknown>>(ordinal: number): T {
+    const recent = this.recent;
+    if (recent) {
+      const slot = ordinal & (RECENT_SLOTS - 1);
+      if (recent.ordinals[slot] === ordinal) return recent.records[slot] as T;
+      const record = this.decoded<T>(ordinal);
+      recent.ordinals[slot] = ordinal;
+      recent.records[slot] = record;
+      return record;
+    }
+    return this.decoded<T>(ordinal);
+  }
+
+  /**
+   * From now on, `get` keeps the last records it decoded (a few, by ordinal) and hands the same
+   * object out again: for a reader that asks for each record more than once in a row, as the
+   * compile's views do (both interfaces' views of a song, one after the other). Callers must not
+   * change a record they get.
+   */
+  keepRecent(): void {
+    this.recent ??= { ordinals: new Float64Array(RECENT_SLOTS).fill(-1), records: new Array<unknown>(RECENT_SLOTS) };
+  }
+
+  private decoded<T>(ordinal: number): T {
     const part = this.partOf(ordinal);
     try {
       if (part.dictionary) {

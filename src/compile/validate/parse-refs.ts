@@ -1,4 +1,4 @@
-import { RecordTableWriter } from '../../index-format/record-table.js';
+import { RecordTableWriter } from '../../index-format/record-table-writer.js';
 import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import type { RawIssue } from '../compile-error.js';

@@ -70,7 +70,9 @@ function resolveEntity(
       }
       const kind = words[at + 3] >>> ROW_BITS;
       const row = words[at + 3] & ROW_MASK;
-      if (kind === 0) {
+      if (kind === 0 && keepers.length === 0) {
+        keepers.push(row); // the first row of its hash: nothing to compare (the usual case)
+      } else if (kind === 0) {
         const id = cols.ids.bytes(row);
         const first = keepers.find((k) => cols.ids.bytes(k).equals(id));
         if (first !== undefined) {
@@ -133,6 +135,10 @@ function findCatalogIdClashes(name: EntityName, sorter: FixedSorter, ommIds: Str
     }
     const slot = words[at + 3];
     if (dropped.has(slot)) return;
+    if (keepers.length === 0) {
+      keepers.push(slot);
+      return;
+    }
     const omm = ommIds.bytes(slot);
     const first = keepers.find((k) => ommIds.bytes(k).equals(omm));
     if (first === undefined) {
@@ -159,6 +165,10 @@ function duplicateFileRows(parsed: ParsedCatalog, deferred: DeferredIssues): num
       keepers = [];
     }
     const row = words[at + 3];
+    if (keepers.length === 0) {
+      keepers.push(row);
+      return;
+    }
     const id = ids.bytes(row);
     const first = keepers.find((k) => ids.bytes(k).equals(id));
     if (first === undefined) {

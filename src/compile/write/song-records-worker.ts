@@ -1,5 +1,5 @@
 import { serveWorkerJob } from '../worker-job.js';
-import { writeSongRecords } from './song-records.js';
+import { writeSongRecords, type SongRange, type SongRecordsJob } from './song-records.js';
 
-/** Worker-thread entry: writes the songs table (song-records.ts). */
-await serveWorkerJob(writeSongRecords);
+/** Worker-thread entry: writes one range of the songs table (song-records.ts). */
+await serveWorkerJob((data: { job: SongRecordsJob; range: SongRange }, onRows) => writeSongRecords(data.job, data.range, onRows));

@@ -1,8 +1,9 @@
-import { RecordTableWriter } from '../../index-format/record-table.js';
+import { RecordTableWriter } from '../../index-format/record-table-writer.js';
 import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { RAW_FILE_BY_NAME, type RawFileName } from '../../raw/schema.js';
 import { readRawFile, type ParsedRow } from '../raw-file.js';
 import { targetsOf, type AdjacencyArrays } from '../relations/adjacency-files.js';
+import { mapOrdinals } from '../../catalog/ordinal-slice.js';
 import type { BuildContext } from './build-context.js';
 import { orNull, str } from './cell-values.js';
 import { isoDate } from './iso-date.js';
@@ -26,8 +27,11 @@ export async function writeRecordTables(ctx: BuildContext): Promise<{ beforeSong
   const { albums, artists, playlists } = ctx;
   const shards: WrittenShard[] = [];
   const rel = (name: string) => ctx.relations.get(name)!;
-  const genreNames = (ids: ArrayLike<number>) => Array.from(ids, (g) => ctx.genres[g]);
-  const artistNamesOf = (adj: AdjacencyArrays, i: number) => Array.from(targetsOf(adj, i), (a) => artists.names.get(a));
+  const genreNames = (ids: ArrayLike<number>) => mapOrdinals(ids, ids.length, (g) => ctx.genres[g]);
+  const artistNamesOf = (adj: AdjacencyArrays, i: number) => {
+    const targets = targetsOf(adj, i);
+    return mapOrdinals(targets, targets.length, (a) => artists.names.get(a));
+  };
 
   const table = async (file: RawFileName, name: string, build: (row: ParsedRow, ordinal: number) => unknown) => {
     const writer = new RecordTableWriter(ctx.outDir, name, ctx.buildId, ctx.packr);

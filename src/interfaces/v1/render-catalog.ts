@@ -1,5 +1,6 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { catalogIdOf, type CatalogType } from '../../catalog/catalog-ids.js';
+import { mapOrdinals } from '../../catalog/ordinal-slice.js';
 import { putAttributes } from './render.js';
 
 type Json = Record<string, unknown>;
@@ -38,7 +39,8 @@ export class CatalogRenderer {
       const relationships: Json = {};
       for (const rel of rels) {
         const [adjacency, target] = LINKS[type][rel];
-        relationships[rel] = { data: Array.from(this.cat.relation(adjacency).targetsOf(ordinal), (o) => this.bare(target, o)) };
+        const targets = this.cat.relation(adjacency).targetsOf(ordinal);
+        relationships[rel] = { data: mapOrdinals(targets, targets.length, (o) => this.bare(target, o)) };
       }
       out.relationships = relationships;
     }

@@ -1,7 +1,7 @@
 import { RELATION_TARGET, RELATIONS, type Catalog, type ResourceType } from '../../catalog/catalog.js';
 import type { FileRecord, LyricsRecord } from '../../catalog/records.js';
 import { lyricsFor } from '../../catalog/lyrics.js';
-import { mapOrdinals } from '../../catalog/ordinal-slice.js';
+import { mapOrdinals, sliceOrdinals } from '../../catalog/ordinal-slice.js';
 import { DEFAULT_RELATION_SORT, relationKey, sortByRank } from '../../catalog/relation-order.js';
 import type { StationView } from '../../catalog/stations.js';
 import { RawJson, withRelationships } from '../json-chunks.js';
@@ -113,7 +113,7 @@ export class V1Renderer {
     const attributes = putAttributes({}, this.spec.fields.get('song'), 'full', 'song', r, (name) => {
       if (name === 'files') {
         const files = cat.relation('song.files').targetsOf(ordinal);
-        return files.length > 0 ? { preferred: fileObject(cat.file(files[0]), r.durationMs), alternatives: Array.from(files.subarray(1), (f) => fileObject(cat.file(f), r.durationMs)) } : undefined;
+        return files.length > 0 ? { preferred: fileObject(cat.file(files[0]), r.durationMs), alternatives: sliceOrdinals(files, 1, files.length).map((f) => fileObject(cat.file(f), r.durationMs)) } : undefined;
       }
       const lyrics = lyricsFor(cat, ordinal, r.lyricsLanguages, this.spec.lang);
       return lyrics ? lyricsObject(lyrics) : undefined;
