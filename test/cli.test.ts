@@ -88,12 +88,24 @@ describe('omm CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('songs.csv:6: column name: required value is empty [E_RAW_ROW]');
   });
-  it('the built compile reads files.csv and writes files and lyrics on worker threads: the same errors, the same rows skipped, the same snapshot as in one thread', async () => {
-    const raw = writeRaw({ ...SMALL_CATALOG, files: `${SMALL_CATALOG.files}\nf4,100,audio/mpeg,mp3,false,fast,,,,,,,\nf5,999,audio/mpeg,mp3,false,,,,,,,,\nf6,101,audio/mpeg,mp3,false,128,,,,,,,` });
+  it('the built compile reads files.csv, writes files and lyrics and resolves the songs on worker threads: the same errors, the same rows skipped, the same snapshot as in one thread', async () => {
+    const raw = writeRaw({
+      ...SMALL_CATALOG,
+      files: `${SMALL_CATALOG.files}\nf4,100,audio/mpeg,mp3,false,fast,,,,,,,\nf5,999,audio/mpeg,mp3,false,,,,,,,,\nf6,101,audio/mpeg,mp3,false,128,,,,,,,`,
+      // Duplicate ids, found while resolving: songs on a worker, artists and albums here.
+      songs: `${SMALL_CATALOG.songs}\n100,Again,,,,,,,`,
+      artists: `${SMALL_CATALOG.artists}\n2,Again,,,,,`,
+    });
     const failed = run('compile', raw, '--out', tempDir());
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain('files.csv:5: column bitrate_kbps');
     expect(failed.stderr).toContain('files.csv:6: column song_id');
+    const artist = failed.stderr.indexOf('artists.csv:6: column id: id "2" is already used on line 3');
+    const song = failed.stderr.indexOf('songs.csv:6: column id: id "100" is already used on line 2');
+    expect(artist, failed.stderr).toBeGreaterThan(0);
+    expect(song, failed.stderr).toBeGreaterThan(artist); // in entity order, whichever thread found them
+    const inOneThread = await compileCatalog({ rawDir: raw, outDir: tempDir() }).catch((e: Error) => e.message);
+    expect(failed.stderr).toContain(String(inOneThread).split('\n').slice(1).join('\n'));
     const threaded = tempDir();
     expect(run('compile', raw, '--out', threaded, '--skip-invalid', '-q').code).toBe(0);
     const inProcess = tempDir();

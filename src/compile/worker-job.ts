@@ -13,11 +13,20 @@ type JobMessage<Result> = { rows: number } | { result: Result };
  * whose entry calls serveWorkerJob. Runs it here, with `runHere`, when the compiled worker is not
  * there (TypeScript sources under a test runner): the same job, the same result, one thread.
  */
-export function runWorkerJob<Result>(label: string, workerFile: string, from: string, data: unknown, runHere: (onRows?: RowsDone) => Promise<Result> | Result, onRows?: RowsDone): Promise<Result> {
+export function runWorkerJob<Result>(
+  label: string,
+  workerFile: string,
+  from: string,
+  data: unknown,
+  runHere: (onRows?: RowsDone) => Promise<Result> | Result,
+  onRows?: RowsDone,
+  /** Buffers inside `data` that move to the worker instead of being copied (unusable here after). */
+  transfer: readonly ArrayBuffer[] = [],
+): Promise<Result> {
   const file = fileURLToPath(new URL(workerFile, from));
   if (!existsSync(file)) return Promise.resolve().then(() => runHere(onRows));
   return new Promise((resolve, reject) => {
-    const worker = new Worker(file, { workerData: data });
+    const worker = new Worker(file, { workerData: data, transferList: [...transfer] });
     worker.on('message', (m: JobMessage<Result>) => {
       if ('rows' in m) onRows?.(m.rows);
       else resolve(m.result);

@@ -4,6 +4,18 @@ import { sortFixedRecords } from './fixed-record-sort.js';
 import { SourceHeap } from './source-heap.js';
 import { spillStats } from './spill-stats.js';
 
+/** A FixedSorter in transit between threads (handOff, resume): plain data and one typed array. */
+export interface FixedSorterState {
+  readonly dir: string;
+  readonly name: string;
+  readonly width: number;
+  readonly keyWords: number;
+  readonly runs: readonly string[];
+  readonly arena: Uint32Array;
+  readonly count: number;
+  readonly added: number;
+}
+
 /** Records read from a run file at a time. */
 const READ_RECORDS = 1 << 15;
 
@@ -93,6 +105,30 @@ export class FixedSorter {
     }
     sources.push(new ArraySource(last, this.count, this.width));
     return new FixedCursor(sources, this.keyWords, () => this.dispose());
+  }
+
+  /**
+   * Everything this sorter holds (its run files and its arena, not yet sorted), for another
+   * thread to read it through FixedSorter.resume; this sorter is done with it (the arena's
+   * buffer may be transferred). The other side removes the runs when it has read them.
+   */
+  handOff(): FixedSorterState {
+    if (this.reading) throw new Error(`sorter ${this.name}: handed off after reading began`);
+    this.reading = true;
+    const state: FixedSorterState = { dir: this.dir, name: this.name, width: this.width, keyWords: this.keyWords, runs: [...this.runs], arena: this.arena, count: this.count, added: this.added };
+    this.runs.length = 0;
+    this.arena = this.scratch = new Uint32Array(0);
+    return state;
+  }
+
+  /** A sorter handed off by another thread (handOff), ready to be read. */
+  static resume(state: FixedSorterState): FixedSorter {
+    const sorter = new FixedSorter(state.dir, state.name, state.width, state.keyWords, 0);
+    sorter.runs.push(...state.runs);
+    sorter.arena = state.arena;
+    sorter.count = state.count;
+    sorter.added = state.added;
+    return sorter;
   }
 
   /** Doubles a full arena up to its capacity, or spills it when it is there. */

@@ -9,6 +9,9 @@ export interface DeferredIssue {
   readonly message: string | ((row: ParsedRow) => string);
 }
 
+/** One deferred issue: file, line, issue. */
+export type DeferredEntry = readonly [RawFileName, number, DeferredIssue];
+
 /**
  * Rows rejected once the rows were sorted (duplicates, references, conflicts). The report and
  * rejects.csv want each row's cells and values, which the first pass did not keep; `commit`
@@ -28,6 +31,16 @@ export class DeferredIssues {
     let lines = this.byFile.get(file);
     if (!lines) this.byFile.set(file, (lines = new Map()));
     if (!lines.has(line)) lines.set(line, issue);
+  }
+
+  /** Every issue, file by file in the order first added, rows in the order added. */
+  entries(): DeferredEntry[] {
+    return [...this.byFile].flatMap(([file, lines]) => [...lines].map(([line, issue]): DeferredEntry => [file, line, issue]));
+  }
+
+  /** Adds issues listed by `entries` (of another thread's DeferredIssues), in their order. */
+  addAll(entries: readonly DeferredEntry[]): void {
+    for (const [file, line, issue] of entries) this.add(file, line, issue);
   }
 
   has(file: RawFileName, line: number): boolean {

@@ -1,11 +1,12 @@
 import type { CatalogType } from '../../catalog/catalog-ids.js';
 import type { MemoryBudget } from '../memory-budget.js';
 import { mapU32Column, NumberColumnWriter, StringColumn } from '../spill/columns.js';
-import { FixedSorter } from '../../sort/fixed-sort.js';
-import type { SpillDir } from '../spill/spill-dir.js';
-import type { DeferredIssues } from './deferred-issues.js';
+import { FixedSorter, type FixedSorterState } from '../../sort/fixed-sort.js';
+import { SpillDir } from '../spill/spill-dir.js';
+import { runWorkerJob } from '../worker-job.js';
+import { DeferredIssues, type DeferredEntry } from './deferred-issues.js';
 import { compactEntity, openEntity, type EntityFiles } from './entity-files.js';
-import type { ParsedCatalog, ParsedEntity } from './parse-raw.js';
+import type { ParsedCatalog } from './parse-raw.js';
 import { ENTITY_NAMES, NONE, REFERRERS, refKey, ROW_BITS, ROW_MASK, type EntityName } from './raw-refs.js';
 
 const CATALOG_TYPE: Partial<Record<EntityName, CatalogType>> = { artists: 'artist', albums: 'album', songs: 'song' };
@@ -28,31 +29,87 @@ function sameHash(words: Uint32Array, at: number, h: Uint32Array): boolean {
  * Finds duplicate ids and catalog ids and resolves every reference, by draining each entity's
  * sorted (id hash, kind, row) records: in a group of equal hashes the entity's own rows come
  * first, the first of an id is kept, a later one is a duplicate (ids compared as text), and the
- * references after them name the kept row. Rejected rows are reported through `deferred`.
+ * references after them name the kept row. Rejected rows are reported through `deferred`, in
+ * entity order. The songs (whose sorter holds every reference to a song: the most records by
+ * far) are resolved on a worker while this thread resolves the others; each side sorts within
+ * half of the budget's room.
  */
-export function resolveIds(parsed: ParsedCatalog, spill: SpillDir, budget: MemoryBudget, deferred: DeferredIssues): ResolvedCatalog {
+export async function resolveIds(parsed: ParsedCatalog, spill: SpillDir, budget: MemoryBudget, deferred: DeferredIssues): Promise<ResolvedCatalog> {
+  const rows: Record<string, number> = {};
+  for (const name of ENTITY_NAMES) {
+    for (const { file } of REFERRERS[name]) rows[file] = file === 'explore_items' ? parsed.exploreItems.length : parsed.refs[file as keyof ParsedCatalog['refs']].rows;
+  }
+  const half = budget.share(0.5);
+  const jobOf = (name: EntityName, prefix: string): ResolveEntityJob => ({
+    name,
+    files: parsed.entities[name].files,
+    ids: parsed.entities[name].ids.handOff(),
+    omm: parsed.entities[name].omm?.handOff() ?? null,
+    spillPath: spill.path,
+    spillPrefix: prefix,
+    sorterBytes: half.sorterBytes(REFERRERS[name].length + 1),
+    rows,
+  });
+  const songsJob = jobOf('songs', 'resolve-songs-');
+  const transfer = [songsJob.ids.arena.buffer, ...(songsJob.omm ? [songsJob.omm.arena.buffer] : [])] as ArrayBuffer[];
+  const songs = runWorkerJob('resolve songs', './resolve-entity-worker.js', import.meta.url, songsJob, () => resolveEntity(songsJob), undefined, transfer);
+  songs.catch(() => undefined); // awaited below
+  const done = new Map<EntityName, ResolvedEntity>();
+  const filesDeferred = new DeferredIssues();
+  let duplicateFiles: number[];
+  try {
+    for (const name of ENTITY_NAMES) if (name !== 'songs') done.set(name, resolveEntity(jobOf(name, `resolve-${name}-`)));
+    duplicateFiles = duplicateFileRows(parsed, filesDeferred);
+  } finally {
+    // The worker must be done with its files before anyone removes them.
+    await songs.catch(() => undefined);
+  }
+  done.set('songs', await songs);
   const entities = {} as Record<EntityName, EntityFiles>;
   const refs = new Map<string, string>();
-  const rowsOf = (file: string): number => (file === 'explore_items' ? parsed.exploreItems.length : parsed.refs[file as keyof ParsedCatalog['refs']].rows);
   for (const name of ENTITY_NAMES) {
-    const { files, resolved } = resolveEntity(name, parsed.entities[name], spill, budget, deferred, rowsOf);
+    const { files, resolved, issues } = done.get(name)!;
     entities[name] = files;
     for (const [key, path] of resolved) refs.set(key, path);
+    deferred.addAll(issues);
   }
-  return { entities, refs, duplicateFiles: duplicateFileRows(parsed, deferred) };
+  deferred.addAll(filesDeferred.entries());
+  return { entities, refs, duplicateFiles };
 }
 
-function resolveEntity(
-  name: EntityName,
-  parsed: ParsedEntity,
-  spill: SpillDir,
-  budget: MemoryBudget,
-  deferred: DeferredIssues,
-  rowsOf: (file: string) => number,
-): { files: EntityFiles; resolved: Map<string, string> } {
+/** One entity's resolution as it crosses to a worker: paths, its sorters' state, row counts. */
+export interface ResolveEntityJob {
+  readonly name: EntityName;
+  readonly files: EntityFiles;
+  readonly ids: FixedSorterState;
+  readonly omm: FixedSorterState | null;
+  /** The spill directory, and the prefix of the names this job gives its files there. */
+  readonly spillPath: string;
+  readonly spillPrefix: string;
+  /** Arena bytes for each of the job's sorters. */
+  readonly sorterBytes: number;
+  /** Rows of every file that refers to an entity. */
+  readonly rows: Readonly<Record<string, number>>;
+}
+
+export interface ResolvedEntity {
+  /** The entity's columns by ordinal (rejected rows dropped). */
+  readonly files: EntityFiles;
+  /** `file.column` key (refKey) -> u32 column of ordinals by row. */
+  readonly resolved: [string, string][];
+  readonly issues: DeferredEntry[];
+}
+
+/** Resolves one entity (see resolveIds); runs on either thread. */
+export function resolveEntity(job: ResolveEntityJob): ResolvedEntity {
+  const { name } = job;
+  const spill = SpillDir.attach(job.spillPath, job.spillPrefix);
+  const deferred = new DeferredIssues();
+  const parsed = { files: job.files, ids: FixedSorter.resume(job.ids), omm: job.omm ? FixedSorter.resume(job.omm) : null };
+  const rowsOf = (file: string): number => job.rows[file];
+  const bytes = job.sorterBytes;
   const cols = openEntity(parsed.files);
   const kinds = REFERRERS[name];
-  const bytes = budget.sorterBytes(kinds.length + 1);
   const bySlot = kinds.map((k) => new FixedSorter(spill.path, spill.name(`resolved-${k.file}.${k.column}`), 2, 1, bytes));
   const dropped = new Set<number>();
 
@@ -105,7 +162,7 @@ function resolveEntity(
     }
     return slot - lo;
   };
-  const resolved = new Map<string, string>();
+  const resolved: [string, string][] = [];
   kinds.forEach((k, i) => {
     const out = new NumberColumnWriter(spill.file(`${k.file}.${k.column}.${name}`), 'u32');
     bySlot[i].drain((words, at) => {
@@ -116,9 +173,9 @@ function resolveEntity(
     const rows = rowsOf(k.file);
     while (out.length < rows) out.push(NONE);
     out.finish();
-    resolved.set(refKey(k.file, k.column, name), out.path);
+    resolved.push([refKey(k.file, k.column, name), out.path]);
   });
-  return { files: compactEntity(spill, name, parsed.files, [...gone]), resolved };
+  return { files: compactEntity(spill, name, parsed.files, [...gone]), resolved, issues: deferred.entries() };
 }
 
 /** A catalog id used by two rows (both kept so far): the later row is rejected. */

@@ -37,7 +37,7 @@ export async function validateCatalog(
 ): Promise<ValidatedCatalog> {
   const parsed = await parseRaw(dir, spill, budget, log, records, onRow);
   const deferred = new DeferredIssues();
-  const resolved = resolveIds(parsed, spill, budget, deferred);
+  const resolved = await resolveIds(parsed, spill, budget, deferred);
   const edges = checkRefs(parsed, resolved, spill, budget, deferred);
   await deferred.commit(dir, log);
   return { entities: resolved.entities, edges, genres: parsed.genres.names, read: parsed.read, edgeRecords: parsed.edgeRecords };
