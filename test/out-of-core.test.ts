@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,16 @@ describe('a compile within a tiny memory budget (out of core)', () => {
     expect(files(small.snapshotDir)).toEqual(files(roomy.snapshotDir));
     for (const file of files(small.snapshotDir)) {
       expect(readFileSync(join(small.snapshotDir, file)).equals(readFileSync(join(roomy.snapshotDir, file))), file).toBe(true);
+    }
+    // The built CLI runs the same work on worker threads (songs resolved, edges grouped, the
+    // songs table and the song views written in ranges): the same bytes again.
+    const threaded = tempDir('omm-ooc-threaded-');
+    const cli = spawnSync(process.execPath, [omm, 'compile', raw, '--out', threaded, '--quiet'], { encoding: 'utf8' });
+    expect(cli.status, cli.stderr).toBe(0);
+    const threadedDir = join(threaded, readFileSync(join(threaded, 'current'), 'utf8').trim());
+    expect(files(threadedDir)).toEqual(files(roomy.snapshotDir));
+    for (const file of files(roomy.snapshotDir)) {
+      expect(readFileSync(join(threadedDir, file)).equals(readFileSync(join(roomy.snapshotDir, file))), file).toBe(true);
     }
     for (const result of [small, roomy]) expect(workDirs(join(result.snapshotDir, '..', '..'))).toEqual([]);
     expect(small.manifest.counts.songs).toBe(20_000);

@@ -74,6 +74,12 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
   const spill = SpillDir.create(outDir);
   let staging: string | null = null;
   const background: Promise<unknown>[] = [];
+  /** Work started beside this thread's: awaited where its result is needed, and at the end whatever happens. */
+  const beside = <T>(job: Promise<T>): Promise<T> => {
+    background.push(job);
+    job.catch(() => undefined); // no unhandled rejection before it is awaited
+    return job;
+  };
   try {
     // The build id hashes the raw files' bytes, read before they are parsed, so the first pass
     // can already write record tables that carry it (files, lyrics).
@@ -111,11 +117,11 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     // render the other views. The search build and this thread each sort within half of the
     // budget's room for sorters (build-catalog.ts, writeIndexes below); the others do not sort.
     const edgeRecords = rewriteEdgeRecords(validated, log, rawDir, stagingDir, buildId, progress);
-    background.push(edgeRecords);
+    beside(edgeRecords);
     const searchStarted = Date.now();
     let searchSeconds = 0;
     let searchJob: Promise<NamedSearchShard[]> | null = null;
-    const build = deriveBuild(validated, spill, budget, {
+    const build = await deriveBuild(validated, spill, budget, {
       rawDir,
       outDir: stagingDir,
       buildId,
@@ -127,16 +133,14 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
           searchSeconds = (Date.now() - searchStarted) / 1000;
           return shards;
         });
-        background.push(searchJob);
+        beside(searchJob);
       },
     });
-    for (const job of background) job.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
     progress.done();
     const ctx = build.context;
     progress.start('writing records');
     const songShards = startSongRecords(build.songRecords, (rows) => progress.add(rows));
-    background.push(songShards);
-    songShards.catch(() => undefined); // awaited below
+    beside(songShards);
     const { beforeSongs, afterSongs } = await writeRecordTables(ctx);
     progress.done();
     progress.start('writing indexes');
