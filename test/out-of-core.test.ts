@@ -44,7 +44,7 @@ describe('a compile within a tiny memory budget (out of core)', () => {
     for (const file of files(small.snapshotDir)) {
       expect(readFileSync(join(small.snapshotDir, file)).equals(readFileSync(join(roomy.snapshotDir, file))), file).toBe(true);
     }
-    // The built CLI runs the same work on worker threads (songs resolved, edges grouped, the
+    // The built CLI runs the same work on worker threads (songs resolved, the
     // songs table and the song views written in ranges): the same bytes again.
     const threaded = tempDir('omm-ooc-threaded-');
     const cli = spawnSync(process.execPath, [omm, 'compile', raw, '--out', threaded, '--quiet'], { encoding: 'utf8' });

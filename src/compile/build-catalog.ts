@@ -47,8 +47,8 @@ export type SearchInputs = (outDir: string, budgetBytes: number) => SearchBuild;
  * owner, each entity's orders, the relations ordered by those orders, stations and the explore
  * feed. Each step is one or a few sorts within the budget.
  */
-export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget, options: DeriveOptions): Promise<DerivedBuild> {
-  const raw = await groupRawRelations(v, spill, budget);
+export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget, options: DeriveOptions): DerivedBuild {
+  const raw = groupRawRelations(v, spill, budget);
   const songs = openEntity(v.entities.songs);
   const albums = openEntity(v.entities.albums);
   const artists = openEntity(v.entities.artists);

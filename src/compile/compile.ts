@@ -121,7 +121,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     const searchStarted = Date.now();
     let searchSeconds = 0;
     let searchJob: Promise<NamedSearchShard[]> | null = null;
-    const build = await deriveBuild(validated, spill, budget, {
+    const build = deriveBuild(validated, spill, budget, {
       rawDir,
       outDir: stagingDir,
       buildId,

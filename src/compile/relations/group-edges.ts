@@ -1,7 +1,6 @@
 import { FixedSorter } from '../../sort/fixed-sort.js';
-import { SpillDir } from '../spill/spill-dir.js';
-import { openEdges, type EdgeColumns, type EdgeFiles } from '../validate/edge-files.js';
-import { runWorkerJob } from '../worker-job.js';
+import type { SpillDir } from '../spill/spill-dir.js';
+import type { EdgeColumns } from '../validate/edge-files.js';
 import { AdjacencyWriter, type AdjacencyFiles } from './adjacency-files.js';
 
 const TWO_32 = 2 ** 32;
@@ -46,25 +45,4 @@ export function groupByTargetRank(
   const out = new AdjacencyWriter(spill, name, sources);
   sorter.drain((words, at) => out.add(words[at], order[words[at + 1]]));
   return out.finish();
-}
-
-/** Files of edges to group by owner, as they cross to a worker (paths only). */
-export interface GroupEdgesJob {
-  /** The spill directory, and the prefix of the names the job gives its files there. */
-  readonly spillPath: string;
-  readonly spillPrefix: string;
-  /** Arena bytes of the one sorter that runs at a time. */
-  readonly budgetBytes: number;
-  readonly groups: readonly { readonly name: string; readonly sources: number; readonly edges: EdgeFiles; readonly order: 'position' | 'rows' }[];
-}
-
-/** Groups each of the job's files (groupByPosition or groupInRowOrder), in order. */
-export function groupEdges(job: GroupEdgesJob): AdjacencyFiles[] {
-  const spill = SpillDir.attach(job.spillPath, job.spillPrefix);
-  return job.groups.map((g) => (g.order === 'position' ? groupByPosition : groupInRowOrder)(spill, g.name, g.sources, openEdges(g.edges), job.budgetBytes));
-}
-
-/** groupEdges on a worker thread (group-edges-worker.ts). */
-export function startGroupEdges(job: GroupEdgesJob): Promise<AdjacencyFiles[]> {
-  return runWorkerJob('group edges', './group-edges-worker.js', import.meta.url, job, () => groupEdges(job));
 }

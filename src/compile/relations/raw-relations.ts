@@ -6,7 +6,7 @@ import { openEdges, type EdgeColumns } from '../validate/edge-files.js';
 import { NONE } from '../validate/raw-refs.js';
 import type { ValidatedCatalog } from '../validate/validate-catalog.js';
 import { AdjacencyWriter, openAdjacency, targetsOf, type AdjacencyFiles } from './adjacency-files.js';
-import { groupByPosition, startGroupEdges } from './group-edges.js';
+import { groupByPosition, groupInRowOrder } from './group-edges.js';
 
 /** The relations read straight from the raw files, and each song's primary album. */
 export interface RawRelations {
@@ -30,40 +30,14 @@ export interface RawRelations {
 
 /**
  * Groups every file of references by its owner (out of core, one sort each) and works out what
- * songs take from their primary album: credits and the release date key. The groupings nothing
- * else here needs run on a worker meanwhile; each side sorts within half of the budget's room.
+ * songs take from their primary album: credits and the release date key.
  */
-export async function groupRawRelations(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget): Promise<RawRelations> {
-  const bytes = budget.share(0.5).sorterBytes(1);
+export function groupRawRelations(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget): RawRelations {
+  const bytes = budget.sorterBytes(1);
   const { songs, albums, playlists, stations } = v.entities;
-  const elsewhere = startGroupEdges({
-    spillPath: spill.path,
-    spillPrefix: 'group-',
-    budgetBytes: bytes,
-    groups: [
-      { name: 'album.tracks', sources: albums.count, edges: v.edges.albumTracks, order: 'position' },
-      { name: 'playlist.tracks', sources: playlists.count, edges: v.edges.playlistTracks, order: 'position' },
-      { name: 'station.custom-tracks', sources: stations.count, edges: v.edges.stationTracks, order: 'position' },
-      { name: 'song.files', sources: songs.count, edges: v.edges.files, order: 'position' },
-      { name: 'song.lyrics', sources: songs.count, edges: v.edges.lyrics, order: 'rows' },
-    ],
-  });
-  elsewhere.catch(() => undefined); // awaited below
-  let here: Omit<RawRelations, 'albumTracks' | 'playlistTracks' | 'customStationTracks' | 'songFiles' | 'songLyrics'>;
-  try {
-    here = groupHere(v, spill, bytes);
-  } finally {
-    // The worker must be done with its files before anyone removes them.
-    await elsewhere.catch(() => undefined);
-  }
-  const [albumTracks, playlistTracks, customStationTracks, songFiles, songLyrics] = await elsewhere;
-  return { ...here, albumTracks, playlistTracks, customStationTracks, songFiles, songLyrics };
-}
+  const albumTrackEdges = openEdges(v.edges.albumTracks);
 
-/** The groupings of album tracks and credits, and what songs inherit from their primary album. */
-function groupHere(v: ValidatedCatalog, spill: SpillDir, bytes: number) {
-  const { songs, albums } = v.entities;
-  const { songAlbums, primaryAlbum, primaryTrack } = groupSongAlbums(spill, songs.count, openEdges(v.edges.albumTracks), bytes);
+  const { songAlbums, primaryAlbum, primaryTrack } = groupSongAlbums(spill, songs.count, albumTrackEdges, bytes);
   const albumArtists = groupByPosition(spill, 'album.artists', albums.count, openEdges(v.edges.albumArtists), bytes);
   const ownSongArtists = groupByPosition(spill, 'song.own-artists', songs.count, openEdges(v.edges.songArtists), bytes);
   const songArtists = inheritCredits(spill, songs.count, ownSongArtists, albumArtists, mapU32Column(primaryAlbum));
@@ -77,7 +51,20 @@ function groupHere(v: ValidatedCatalog, spill: SpillDir, bytes: number) {
     releaseKey.push(Number.isNaN(own) && primary[s] !== NONE ? albumRelease[primary[s]] : own);
   }
   releaseKey.finish();
-  return { albumArtists, songArtists, songAlbums, primaryAlbum, primaryTrack, songReleaseKey: releaseKey.path };
+
+  return {
+    albumArtists,
+    songArtists,
+    albumTracks: groupByPosition(spill, 'album.tracks', albums.count, albumTrackEdges, bytes),
+    songAlbums,
+    playlistTracks: groupByPosition(spill, 'playlist.tracks', playlists.count, openEdges(v.edges.playlistTracks), bytes),
+    customStationTracks: groupByPosition(spill, 'station.custom-tracks', stations.count, openEdges(v.edges.stationTracks), bytes),
+    songFiles: groupByPosition(spill, 'song.files', songs.count, openEdges(v.edges.files), bytes),
+    songLyrics: groupInRowOrder(spill, 'song.lyrics', songs.count, openEdges(v.edges.lyrics), bytes),
+    primaryAlbum,
+    primaryTrack,
+    songReleaseKey: releaseKey.path,
+  };
 }
 
 /** song -> albums in album_tracks row order; the first row names the primary album. */
