@@ -44,6 +44,26 @@ export async function serveWorkerJob<Data, Result>(job: (data: Data, onRows: Row
   post({ result: await job(workerData as Data, (rows) => post({ rows })) });
 }
 
+/**
+ * Runs `here` on this thread while `job` runs on a worker, and waits for both whichever fails:
+ * a worker must be done with its files before anyone removes them. This thread's failure is
+ * thrown first.
+ */
+export async function besideWorker<Here, There>(job: Promise<There>, here: () => Here | Promise<Here>): Promise<[Here, There]> {
+  const [mine, theirs] = await Promise.allSettled([Promise.resolve().then(here), job]);
+  if (mine.status === 'rejected') throw mine.reason;
+  if (theirs.status === 'rejected') throw theirs.reason;
+  return [mine.value, theirs.value];
+}
+
+/** Waits for every job whichever fails (as besideWorker); their results in order, or the first failure. */
+export async function allJobs<Result>(jobs: readonly Promise<Result>[]): Promise<Result[]> {
+  const settled = await Promise.allSettled(jobs);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<Result>).value);
+}
+
 /** A per-row callback told of rows in batches: calls `onRow` once per row. */
 export function eachRow(onRow: (() => void) | undefined): RowsDone {
   return (rows) => {

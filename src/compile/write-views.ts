@@ -8,7 +8,8 @@ import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../cat
 import { emptyInclude } from '../interfaces/v1/spec.js';
 import { V1Renderer } from '../interfaces/v1/render.js';
 import { JsonWriter } from '../interfaces/json-writer.js';
-import { eachRow, runWorkerJob } from './worker-job.js';
+import { besideWorker, eachRow, runWorkerJob } from './worker-job.js';
+import { SPLIT_SONGS_FROM } from './write/song-records.js';
 
 const INTERFACES: readonly ViewInterface[] = ['v1', 'om'];
 
@@ -72,14 +73,12 @@ function defaultView(cat: Catalog, iface: ViewInterface): (type: ViewType, ordin
  * thread also counts the worker's rows and collects more garbage).
  */
 const SONGS_HERE = 0.55;
-/** Below this many songs, this thread renders them all (a worker's start costs more than a split saves). */
-const SPLIT_SONGS_FROM = 10_000;
 
 /**
  * Renders both interfaces' views on two threads: the first SONGS_HERE of the songs here (all of
- * them below SPLIT_SONGS_FROM), the other songs and every other type on a worker (views-worker.ts). Each table's ranges are then
- * named as one table; shards come back in a fixed order, interface 1 then 2, each type in
- * VIEW_TYPES order.
+ * them below SPLIT_SONGS_FROM), the other songs and every other type on a worker
+ * (views-worker.ts). Each table's ranges are then named as one table; shards come back in a
+ * fixed order, interface 1 then 2, each type in VIEW_TYPES order.
  */
 export async function writeAllViews(
   staging: string,
@@ -92,15 +91,8 @@ export async function writeAllViews(
   const elsewhere: ViewPart[] = [...(split < counts.song ? [{ type: 'song' as const, from: split, to: counts.song }] : []), ...VIEW_TYPES.filter((t) => t !== 'song').map((type) => ({ type, from: 0, to: counts[type] }))];
   const build: ViewsBuild = { staging, buildId, parts: elsewhere };
   const job = runWorkerJob('views', './views-worker.js', import.meta.url, build, () => writeViews(build, onRow), eachRow(onRow));
-  job.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-  let mine: WrittenViewPart[];
-  try {
-    mine = writeViews({ staging, buildId, parts: here }, onRow);
-  } finally {
-    // The worker must be done writing before anything is renamed or removed.
-    await job.catch(() => undefined);
-  }
-  const written = [...mine, ...(await job)];
+  const [mine, theirs] = await besideWorker(job, () => writeViews({ staging, buildId, parts: here }, onRow));
+  const written = [...mine, ...theirs];
   const shards: WrittenShard[] = [];
   for (const iface of INTERFACES) {
     for (const type of VIEW_TYPES) {

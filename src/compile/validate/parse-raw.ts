@@ -7,7 +7,7 @@ import { releaseDateKey } from '../sort-keys.js';
 import { mapU32Column } from '../spill/columns.js';
 import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
-import { eachRow } from '../worker-job.js';
+import { besideWorker, eachRow } from '../worker-job.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
@@ -208,13 +208,7 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     const parsed = await parseRefFiles(refsJob(REF_FILES.filter((f) => REFS_READ_HERE.has(f))), onRows);
     return { parsed, exploreGroups, exploreItems };
   };
-  // Both are waited for, whichever fails: the worker must be done writing before the caller
-  // removes its directories.
-  const [mine, theirs] = await Promise.allSettled([readHere(), worker]);
-  if (mine.status === 'rejected') throw mine.reason;
-  if (theirs.status === 'rejected') throw theirs.reason;
-  const { parsed: here, exploreGroups, exploreItems } = mine.value;
-  const there = theirs.value;
+  const [{ parsed: here, exploreGroups, exploreItems }, there] = await besideWorker(worker, readHere);
   const refs = {} as Record<RefFile, ParsedRefFile>;
   const edgeRecords = new Map<EdgeRecordFile, EdgeRecordsWritten>();
   for (const done of [here, there]) {

@@ -3,7 +3,7 @@ import type { MemoryBudget } from '../memory-budget.js';
 import { mapU32Column, NumberColumnWriter, StringColumn } from '../spill/columns.js';
 import { FixedSorter, type FixedSorterState } from '../../sort/fixed-sort.js';
 import { SpillDir } from '../spill/spill-dir.js';
-import { runWorkerJob } from '../worker-job.js';
+import { besideWorker, runWorkerJob } from '../worker-job.js';
 import { DeferredIssues, type DeferredEntry } from './deferred-issues.js';
 import { compactEntity, openEntity, type EntityFiles } from './entity-files.js';
 import type { ParsedCatalog } from './parse-raw.js';
@@ -53,18 +53,13 @@ export async function resolveIds(parsed: ParsedCatalog, spill: SpillDir, budget:
   const songsJob = jobOf('songs', 'resolve-songs-');
   const transfer = [songsJob.ids.arena.buffer, ...(songsJob.omm ? [songsJob.omm.arena.buffer] : [])] as ArrayBuffer[];
   const songs = runWorkerJob('resolve songs', './resolve-entity-worker.js', import.meta.url, songsJob, () => resolveEntity(songsJob), undefined, transfer);
-  songs.catch(() => undefined); // awaited below
   const done = new Map<EntityName, ResolvedEntity>();
   const filesDeferred = new DeferredIssues();
-  let duplicateFiles: number[];
-  try {
+  const [duplicateFiles, resolvedSongs] = await besideWorker(songs, () => {
     for (const name of ENTITY_NAMES) if (name !== 'songs') done.set(name, resolveEntity(jobOf(name, `resolve-${name}-`)));
-    duplicateFiles = duplicateFileRows(parsed, filesDeferred);
-  } finally {
-    // The worker must be done with its files before anyone removes them.
-    await songs.catch(() => undefined);
-  }
-  done.set('songs', await songs);
+    return duplicateFileRows(parsed, filesDeferred);
+  });
+  done.set('songs', resolvedSongs);
   const entities = {} as Record<EntityName, EntityFiles>;
   const refs = new Map<string, string>();
   for (const name of ENTITY_NAMES) {
@@ -127,11 +122,8 @@ export function resolveEntity(job: ResolveEntityJob): ResolvedEntity {
       }
       const kind = words[at + 3] >>> ROW_BITS;
       const row = words[at + 3] & ROW_MASK;
-      if (kind === 0 && keepers.length === 0) {
-        keepers.push(row); // the first row of its hash: nothing to compare (the usual case)
-      } else if (kind === 0) {
-        const id = cols.ids.bytes(row);
-        const first = keepers.find((k) => cols.ids.bytes(k).equals(id));
+      if (kind === 0) {
+        const first = keptWithSameText(keepers, cols.ids, row);
         if (first !== undefined) {
           dropped.add(row);
           deferred.add(name, cols.lines[row], { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(cols.ids.get(row))} is already used on line ${cols.lines[first]}` });
@@ -178,6 +170,16 @@ export function resolveEntity(job: ResolveEntityJob): ResolvedEntity {
   return { files: compactEntity(spill, name, parsed.files, [...gone]), resolved, issues: deferred.entries() };
 }
 
+/**
+ * The kept row of a hash group whose text in `column` is `row`'s, if any. The first row of a
+ * group (the usual case) reads no text.
+ */
+function keptWithSameText(keepers: readonly number[], column: StringColumn, row: number): number | undefined {
+  if (keepers.length === 0) return undefined;
+  const text = column.bytes(row);
+  return keepers.find((k) => column.bytes(k).equals(text));
+}
+
 /** A catalog id used by two rows (both kept so far): the later row is rejected. */
 function findCatalogIdClashes(name: EntityName, sorter: FixedSorter, ommIds: StringColumn, lines: Uint32Array, dropped: Set<number>, deferred: DeferredIssues): void {
   const type = CATALOG_TYPE[name]!;
@@ -192,12 +194,7 @@ function findCatalogIdClashes(name: EntityName, sorter: FixedSorter, ommIds: Str
     }
     const slot = words[at + 3];
     if (dropped.has(slot)) return;
-    if (keepers.length === 0) {
-      keepers.push(slot);
-      return;
-    }
-    const omm = ommIds.bytes(slot);
-    const first = keepers.find((k) => ommIds.bytes(k).equals(omm));
+    const first = keptWithSameText(keepers, ommIds, slot);
     if (first === undefined) {
       keepers.push(slot);
       return;
@@ -222,12 +219,7 @@ function duplicateFileRows(parsed: ParsedCatalog, deferred: DeferredIssues): num
       keepers = [];
     }
     const row = words[at + 3];
-    if (keepers.length === 0) {
-      keepers.push(row);
-      return;
-    }
-    const id = ids.bytes(row);
-    const first = keepers.find((k) => ids.bytes(k).equals(id));
+    const first = keptWithSameText(keepers, ids, row);
     if (first === undefined) {
       keepers.push(row);
       return;

@@ -6,7 +6,7 @@ import { mapU32Column, StringColumn } from '../spill/columns.js';
 import { openEntity, type EntityFiles } from '../validate/entity-files.js';
 import { NONE } from '../validate/raw-refs.js';
 import { mapOrdinals } from '../../catalog/ordinal-slice.js';
-import { rowBatches, runWorkerJob, type RowsDone } from '../worker-job.js';
+import { allJobs, rowBatches, runWorkerJob, type RowsDone } from '../worker-job.js';
 import { joinArtistNames } from './write-records.js';
 import { orNull } from './cell-values.js';
 import { isoDate } from './iso-date.js';
@@ -44,9 +44,10 @@ export interface SongRange {
 }
 
 /**
- * From this many songs the table is written in two ranges at once, on two workers: the songs
- * table outlasts the other writers otherwise (at 1M songs, one thread wrote it for ~6 s after the
- * rest of the records and indexes were done).
+ * From this many songs, the songs table and the song views are written in two ranges at once, on
+ * two threads (below it a worker's start costs more than the split saves): the songs table
+ * outlasted the other writers otherwise (at 1M songs, one thread wrote it for ~6 s after the rest
+ * of the records and indexes were done).
  */
 export const SPLIT_SONGS_FROM = 10_000;
 
@@ -111,12 +112,6 @@ export async function startSongRecords(job: SongRecordsJob, onRows?: RowsDone): 
   const count = job.songs.count;
   const half = count >= SPLIT_SONGS_FROM ? Math.ceil(count / 2) : count;
   const ranges: SongRange[] = half < count ? [{ from: 0, to: half }, { from: half, to: count }] : [{ from: 0, to: count }];
-  // Both are waited for, whichever fails: a worker must be done writing before the caller
-  // removes the staging directory.
-  const settled = await Promise.allSettled(
-    ranges.map((range) => runWorkerJob('song records', './song-records-worker.js', import.meta.url, { job, range }, (here) => writeSongRecords(job, range, here), onRows)),
-  );
-  const failed = settled.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
-  return joinRecordTableParts('songs', settled.map((s) => (s as PromiseFulfilledResult<WrittenShard[]>).value));
+  const parts = await allJobs(ranges.map((range) => runWorkerJob('song records', './song-records-worker.js', import.meta.url, { job, range }, (here) => writeSongRecords(job, range, here), onRows)));
+  return joinRecordTableParts('songs', parts);
 }
