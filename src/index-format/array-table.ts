@@ -32,20 +32,33 @@ export class ArrayTableWriter {
   }
 }
 
-/** A read-only u32 array inside a shard. `get` verifies the page it touches on first use. */
+/**
+ * A read-only u32 array inside a shard. Reads verify the pages they touch on first use. When the
+ * shard is mapped (and the array aligned), one view over the whole array serves every read: an
+ * entry is read without making an object, and a slice is a subarray of it.
+ */
 export class U32Column {
-  constructor(private readonly shard: Shard, private readonly start: number, readonly length: number) {}
+  private readonly whole: Uint32Array | null;
+
+  constructor(private readonly shard: Shard, private readonly start: number, readonly length: number) {
+    const mapping = shard.mapping;
+    this.whole = mapping !== undefined && (mapping.byteOffset + start) % 4 === 0 ? new Uint32Array(mapping.buffer, mapping.byteOffset + start, length) : null;
+  }
 
   get(i: number): number {
-    if (i < 0 || i >= this.length) throw new RangeError(`index ${i} outside array of ${this.length}`);
-    return this.shard.u32(this.start + i * 4);
+    if (!(i >= 0 && i < this.length)) throw new RangeError(`index ${i} outside array of ${this.length}`);
+    if (this.whole === null) return this.shard.u32(this.start + i * 4);
+    this.shard.verify(this.start + i * 4, 4);
+    return this.whole[i];
   }
 
   /** Entries [from, to) as a Uint32Array (zero-copy when mapped). */
   slice(from: number, to: number): Uint32Array {
     const a = Math.max(0, Math.min(from, this.length));
     const b = Math.max(a, Math.min(to, this.length));
-    return this.shard.u32Array(this.start + a * 4, b - a);
+    if (this.whole === null) return this.shard.u32Array(this.start + a * 4, b - a);
+    if (b > a) this.shard.verify(this.start + a * 4, (b - a) * 4);
+    return this.whole.subarray(a, b);
   }
 }
 
@@ -87,16 +100,14 @@ export class Adjacency {
   }
 
   count(source: number): number {
-    const pair = this.offsets.slice(source, source + 2);
-    return pair[1] - pair[0];
+    return this.offsets.get(source + 1) - this.offsets.get(source);
   }
 
   /** Targets of `source` from position `from` (inclusive) to `to` (exclusive). */
   targetsOf(source: number, from = 0, to = Number.MAX_SAFE_INTEGER): Uint32Array {
     if (source < 0 || source >= this.sources) throw new RangeError(`source ${source} outside adjacency of ${this.sources}`);
-    const pair = this.offsets.slice(source, source + 2);
-    const start = pair[0];
-    const end = pair[1];
+    const start = this.offsets.get(source);
+    const end = this.offsets.get(source + 1);
     if (end < start || end > this.targets.length) {
       throw new FormatError('E_FORMAT_RECORD', `adjacency offsets of ${source} are inconsistent`, this.path);
     }

@@ -6,23 +6,32 @@ import { commaList, type Query } from '../query.js';
 /**
  * Include trees already parsed, by root type, depth and raw value: a client asks for the same few
  * includes again and again. Only valid values are kept (an invalid one is parsed again, to report
- * its problems), and the trees are never changed after parsing, so requests share them.
+ * its problems), and the trees are never changed after parsing, so requests share them. Keyed by
+ * maps in turn, so that a request looks its value up without building a key string.
  */
-const parsedIncludes = new Map<string, IncludeNode>();
+const parsedIncludes = new Map<string, Map<number, Map<string, IncludeNode>>>();
+let parsedIncludesKept = 0;
 const PARSED_INCLUDES_KEPT = 256;
 
 /** `include`: comma list of dot paths, at most three levels deep; a path implies its ancestors. */
 export function parseInclude(q: Query, root: ResourceType, maxDepth = MAX_INCLUDE_DEPTH): IncludeNode {
   const raw = q.get('include');
   if (raw === undefined) return emptyInclude();
-  const key = `${root} ${maxDepth} ${raw}`;
-  const known = parsedIncludes.get(key);
+  const known = parsedIncludes.get(root)?.get(maxDepth)?.get(raw);
   if (known) return known;
   const problemsBefore = q.problems.length;
   const tree = includeTree(q, root, maxDepth, raw);
   if (q.problems.length === problemsBefore && raw.length <= 256) {
-    if (parsedIncludes.size >= PARSED_INCLUDES_KEPT) parsedIncludes.clear();
-    parsedIncludes.set(key, tree);
+    if (parsedIncludesKept >= PARSED_INCLUDES_KEPT) {
+      parsedIncludes.clear();
+      parsedIncludesKept = 0;
+    }
+    let byDepth = parsedIncludes.get(root);
+    if (!byDepth) parsedIncludes.set(root, (byDepth = new Map()));
+    let byRaw = byDepth.get(maxDepth);
+    if (!byRaw) byDepth.set(maxDepth, (byRaw = new Map()));
+    byRaw.set(raw, tree);
+    parsedIncludesKept++;
   }
   return tree;
 }
