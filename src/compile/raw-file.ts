@@ -113,26 +113,39 @@ export interface RawFileDigest {
  */
 export async function digestRawFiles(dir: string): Promise<Map<RawFileName, RawFileDigest>> {
   const digests = new Map<RawFileName, RawFileDigest>();
-  const chunk = Buffer.allocUnsafe(1 << 20);
+  const chunks = [Buffer.allocUnsafe(DIGEST_CHUNK), Buffer.allocUnsafe(DIGEST_CHUNK)];
   for (const spec of RAW_FILES) {
     const path = rawFilePath(dir, spec);
     if (!existsSync(path)) continue;
-    const hash = createHash('sha256');
-    const handle = await open(path, 'r');
-    let bytes = 0;
-    try {
-      for (;;) {
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-        if (bytesRead === 0) break;
-        hash.update(chunk.subarray(0, bytesRead));
-        bytes += bytesRead;
-      }
-    } finally {
-      await handle.close();
-    }
-    digests.set(spec.file, { bytes, sha256: hash.digest('hex') });
+    digests.set(spec.file, await digestFile(path, chunks));
   }
   return digests;
+}
+
+const DIGEST_CHUNK = 1 << 20;
+
+/**
+ * SHA-256 of one file, read in chunks of DIGEST_CHUNK: the next chunk's read is under way while
+ * this one is hashed (two buffers, one read at a time, in order), so a file read from disk costs
+ * about the longer of reading and hashing it rather than their sum.
+ */
+async function digestFile(path: string, chunks: readonly Buffer[]): Promise<RawFileDigest> {
+  const hash = createHash('sha256');
+  const handle = await open(path, 'r');
+  let bytes = 0;
+  try {
+    let pending = handle.read(chunks[0], 0, DIGEST_CHUNK, 0);
+    for (let turn = 1; ; turn++) {
+      const { bytesRead, buffer } = await pending;
+      if (bytesRead === 0) break;
+      bytes += bytesRead;
+      pending = handle.read(chunks[turn & 1], 0, DIGEST_CHUNK, bytes);
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
+  return { bytes, sha256: hash.digest('hex') };
 }
 
 /**
