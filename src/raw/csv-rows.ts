@@ -24,18 +24,24 @@ export async function streamCsvRows(path: string, onRow: (row: CsvRow) => boolea
   const parser = new CsvParser((cells, line) => onRow({ line, cells }));
   const handle = await open(path, 'r');
   let bytes = 0;
+  // The next chunk's read is under way while this one is parsed (two buffers, one read at a
+  // time, in order); the parser keeps no reference to a chunk it has been given.
+  const chunks = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+  let pending: Promise<{ bytesRead: number; buffer: Buffer }> | null = handle.read(chunks[0], 0, CHUNK, 0);
   try {
-    const chunk = Buffer.allocUnsafe(CHUNK);
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
+    for (let turn = 1; ; turn++) {
+      const { bytesRead, buffer } = await pending;
+      pending = null;
       if (bytesRead === 0) break;
-      const data = chunk.subarray(0, bytesRead);
       bytes += bytesRead;
-      parser.push(data);
+      pending = handle.read(chunks[turn & 1], 0, CHUNK, bytes);
+      parser.push(buffer.subarray(0, bytesRead));
       if (parser.isStopped) return { bytes };
     }
     parser.end();
   } finally {
+    // A read still under way (the callback stopped reading, or threw) finishes before the file closes.
+    if (pending) await pending.catch(() => undefined);
     await handle.close();
   }
   return { bytes };
