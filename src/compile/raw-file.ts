@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RAW_FILES, type RawFileName, type RawFileSpec } from '../raw/schema.js';
 import type { RawIssue, RawIssueCode } from './compile-error.js';
 import { streamCsvRows } from '../raw/csv-rows.js';
+import { readAhead } from '../raw/read-ahead.js';
 import { CellProblem, validateCell, type CellValue } from '../raw/validate-cell.js';
 
 /** A validated row: column name to value; absent (empty) optional cells are undefined. */
@@ -113,38 +113,18 @@ export interface RawFileDigest {
  */
 export async function digestRawFiles(dir: string): Promise<Map<RawFileName, RawFileDigest>> {
   const digests = new Map<RawFileName, RawFileDigest>();
-  const chunks = [Buffer.allocUnsafe(DIGEST_CHUNK), Buffer.allocUnsafe(DIGEST_CHUNK)];
   for (const spec of RAW_FILES) {
     const path = rawFilePath(dir, spec);
     if (!existsSync(path)) continue;
-    digests.set(spec.file, await digestFile(path, chunks));
+    digests.set(spec.file, await digestFile(path));
   }
   return digests;
 }
 
-const DIGEST_CHUNK = 1 << 20;
-
-/**
- * SHA-256 of one file, read in chunks of DIGEST_CHUNK: the next chunk's read is under way while
- * this one is hashed (two buffers, one read at a time, in order), so a file read from disk costs
- * about the longer of reading and hashing it rather than their sum.
- */
-async function digestFile(path: string, chunks: readonly Buffer[]): Promise<RawFileDigest> {
+/** Size and SHA-256 of one file, hashed while its next chunk is read (raw/read-ahead.ts). */
+async function digestFile(path: string): Promise<RawFileDigest> {
   const hash = createHash('sha256');
-  const handle = await open(path, 'r');
-  let bytes = 0;
-  try {
-    let pending = handle.read(chunks[0], 0, DIGEST_CHUNK, 0);
-    for (let turn = 1; ; turn++) {
-      const { bytesRead, buffer } = await pending;
-      if (bytesRead === 0) break;
-      bytes += bytesRead;
-      pending = handle.read(chunks[turn & 1], 0, DIGEST_CHUNK, bytes);
-      hash.update(buffer.subarray(0, bytesRead));
-    }
-  } finally {
-    await handle.close();
-  }
+  const bytes = await readAhead(path, (chunk) => void hash.update(chunk));
   return { bytes, sha256: hash.digest('hex') };
 }
 
