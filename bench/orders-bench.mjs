@@ -134,7 +134,7 @@ async function child() {
     const before = { rssAnonMiB: MiB(status('RssAnon')), vmHwmMiB: MiB(status('VmHWM')) };
     const spill = SpillDir.create(dir);
     t = performance.now();
-    const files = buildEntityOrders(inputs, spill, budget, { label: 'songs', onPhase: (name, seconds) => ((phases[name] = +seconds.toFixed(2)), announce(name)) });
+    const files = buildEntityOrders(inputs, spill, budget, { label: 'songs', onPhase: (name, seconds) => ((phases[name] = +((phases[name] ?? 0) + seconds).toFixed(2)), announce(name)) });
     result = { prepareSeconds: +prepareSeconds.toFixed(1), before, seconds: +((performance.now() - t) / 1000).toFixed(2), phases, orders: files.orders.size };
   } else {
     const { invert, localIdRanks, orderByDense, orderByNumber, orderByString, reverseDense } = await import('../dist/compile/orders.js');

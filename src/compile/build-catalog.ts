@@ -1,7 +1,7 @@
 import type { Packr } from 'msgpackr';
 import type { ExploreGroup } from '../catalog/explore-feed.js';
 import type { MemoryBudget } from './memory-budget.js';
-import { finishEntityOrders, startEntityOrders, type EntityOrderFiles, type StartedEntityOrders } from './orders-build/index.js';
+import { addReleaseOrders, finishEntityOrders, startEntityOrders, type EntityOrderFiles, type OrdersBeforeRelease, type StartedEntityOrders } from './orders-build/index.js';
 import type { IssueLog } from './raw-file.js';
 import { openAdjacency, type AdjacencyArrays, type AdjacencyFiles } from './relations/adjacency-files.js';
 import { deriveRelations, mapOrders } from './relations/derived-relations.js';
@@ -37,6 +37,11 @@ export interface DeriveOptions {
    * derived, so the search worker can start: what it reads (column files only).
    */
   readonly onSearchInputs?: (search: SearchInputs) => void;
+  /**
+   * The songs' orders but those by release date, built on a worker since the entities were
+   * resolved (orders-beside.ts), within half of the budget's room until it is done.
+   */
+  readonly songOrders: Promise<OrdersBeforeRelease>;
 }
 
 /** The search build for a staging directory and a memory share. */
@@ -47,8 +52,10 @@ export type SearchInputs = (outDir: string, budgetBytes: number) => SearchBuild;
  * owner, each entity's orders, the relations ordered by those orders, stations and the explore
  * feed. Each step is one or a few sorts within the budget.
  */
-export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget, options: DeriveOptions): DerivedBuild {
-  const raw = groupRawRelations(v, spill, budget);
+export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget, options: DeriveOptions): Promise<DerivedBuild> {
+  // The songs' orders are sorting on a worker meanwhile, within the other half of the budget.
+  const half = budget.share(0.5);
+  const raw = groupRawRelations(v, spill, half);
   const songs = openEntity(v.entities.songs);
   const albums = openEntity(v.entities.albums);
   const artists = openEntity(v.entities.artists);
@@ -57,14 +64,13 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
 
   // The popularity orders first (all the search index needs), then the search build starts
   // beside the rest; from then on this thread sorts within half of the budget's room.
-  const rest = options.onSearchInputs ? budget.share(0.5) : budget;
   const inputsOf = (cols: EntityColumns, releaseDate?: Float64Array) => ({ count: cols.count, ids: cols.ids, names: cols.names, dateAdded: cols.dateAdded, popularity: cols.popularity, releaseDate });
   const started = {
-    songs: startEntityOrders(inputsOf(songs, mapF64Column(raw.songReleaseKey)), spill, budget.sorterBytes(1), { label: 'songs' }),
-    albums: startEntityOrders(inputsOf(albums, albums.releaseKey), spill, budget.sorterBytes(1), { label: 'albums' }),
-    artists: startEntityOrders(inputsOf(artists), spill, budget.sorterBytes(1), { label: 'artists' }),
-    playlists: startEntityOrders(inputsOf(playlists), spill, budget.sorterBytes(1), { label: 'playlists' }),
+    albums: startEntityOrders(inputsOf(albums, albums.releaseKey), spill, half.sorterBytes(1), { label: 'albums' }),
+    artists: startEntityOrders(inputsOf(artists), spill, half.sorterBytes(1), { label: 'artists' }),
+    playlists: startEntityOrders(inputsOf(playlists), spill, half.sorterBytes(1), { label: 'playlists' }),
   };
+  const songOrders = await options.songOrders;
   const credits = (adj: AdjacencyFiles) => ({ offsets: adj.offsets, targets: adj.targets, artistNames: v.entities.artists.names });
   const search = (outDir: string, budgetBytes: number): SearchBuild => ({
     outDir,
@@ -72,16 +78,17 @@ export function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: Memory
     spillDir: spill.path,
     budgetBytes,
     documents: [
-      { type: 'song', ordinals: started.songs.popularity, names: v.entities.songs.names, artists: credits(raw.songArtists) },
+      { type: 'song', ordinals: songOrders.popularity, names: v.entities.songs.names, artists: credits(raw.songArtists) },
       { type: 'album', ordinals: started.albums.popularity, names: v.entities.albums.names, artists: credits(raw.albumArtists) },
       { type: 'artist', ordinals: started.artists.popularity, names: v.entities.artists.names },
       { type: 'playlist', ordinals: started.playlists.popularity, names: v.entities.playlists.names },
     ],
   });
   options.onSearchInputs?.(search);
+  const rest = options.onSearchInputs ? half : budget;
   const finish = (s: StartedEntityOrders, label: string) => finishEntityOrders(s, spill, rest.sorterBytes(1), { label });
   const orderFiles = {
-    songs: finish(started.songs, 'songs'),
+    songs: addReleaseOrders(songOrders, songs.count, mapF64Column(raw.songReleaseKey), spill, rest.sorterBytes(1), { label: 'songs' }),
     albums: finish(started.albums, 'albums'),
     artists: finish(started.artists, 'artists'),
     playlists: finish(started.playlists, 'playlists'),

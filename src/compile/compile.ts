@@ -9,6 +9,8 @@ import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js'
 import { RAW_FILES } from '../raw/schema.js';
 import { VIEWS_VERSION } from '../catalog/views.js';
 import { deriveBuild } from './build-catalog.js';
+import { startOrdersBeside } from './orders-beside.js';
+import type { OrdersBeforeRelease } from './orders-build/index.js';
 import { CompileError } from './compile-error.js';
 import { MemoryBudget } from './memory-budget.js';
 import { Progress, type PhaseTiming } from './progress.js';
@@ -92,7 +94,12 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     staging = stagingDir;
 
     progress.start('validating');
-    const validated = await validateCatalog(rawDir, spill, budget, log, { outDir: stagingDir, buildId }, progress.tick);
+    // The songs' orders (all but by release date) sort on a worker from the moment the entities
+    // are resolved, beside the checks and the grouping of relations (orders-beside.ts).
+    let songOrders = null as Promise<OrdersBeforeRelease> | null;
+    const validated = await validateCatalog(rawDir, spill, budget, log, { outDir: stagingDir, buildId }, progress.tick, (entities) => {
+      songOrders = beside(startOrdersBeside({ files: entities.songs, spillPath: spill.path, spillPrefix: 'song-orders-', budgetBytes: budget.share(0.5).sorterBytes(1), label: 'songs' }));
+    });
     progress.done();
     for (const [file, read] of validated.read) {
       const hashed = digests.get(file);
@@ -121,7 +128,9 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     const searchStarted = Date.now();
     let searchSeconds = 0;
     let searchJob: Promise<NamedSearchShard[]> | null = null;
-    const build = deriveBuild(validated, spill, budget, {
+    if (!songOrders) throw new Error('the songs were never resolved'); // validateCatalog resolves before it returns
+    const build = await deriveBuild(validated, spill, budget, {
+      songOrders,
       rawDir,
       outDir: stagingDir,
       buildId,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inMemoryEntityOrders, type InMemoryOrders as EntityOrders } from '../../../test/helpers/in-memory-orders.js';
 import { mapF64Column, NumberColumnWriter, StringColumn, StringColumnWriter } from '../spill/columns.js';
 import { SpillDir } from '../spill/spill-dir.js';
-import { buildEntityOrders, type EntityOrderFiles } from './entity-orders.js';
+import { addReleaseOrders, buildEntityOrders, continueEntityOrders, startEntityOrders, type EntityOrderFiles } from './entity-orders.js';
 
 const root = mkdtempSync(join(tmpdir(), 'omm-entity-orders-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -85,9 +85,15 @@ function check(entities: Entity[], budget = TINY_BUDGET): void {
   try {
     const songs = buildEntityOrders(inputs, spill, budget, { label: 'songs' });
     const artists = buildEntityOrders({ ...inputs, releaseDate: undefined }, spill, budget, { label: 'artists' });
+    // As the compile builds the songs': all but the release-date orders from another thread's
+    // view of the spill directory (its own names) without the release dates, then the rest here.
+    const beside = SpillDir.attach(spill.path, 'beside-');
+    const before = continueEntityOrders(startEntityOrders({ ...inputs, releaseDate: undefined }, beside, budget, { label: 'songs' }), beside, budget, { label: 'songs' });
+    const split = addReleaseOrders(before, inputs.count, inputs.releaseDate, spill, budget, { label: 'split' });
     expectSame(songs, oracle.songs);
     expectSame(artists, oracle.artists);
-    const returned = [songs, artists].flatMap((f) => [f.idRank, ...f.orders.values(), ...f.ranks.values()].map((p) => basename(p)));
+    expectSame(split, oracle.songs);
+    const returned = [songs, artists, split].flatMap((f) => [f.idRank, ...f.orders.values(), ...f.ranks.values()].map((p) => basename(p)));
     expect(readdirSync(spill.path).sort()).toEqual(returned.sort());
   } finally {
     spill.remove();

@@ -80,39 +80,80 @@ export function startEntityOrders(inputs: EntityOrderInputs, spill: SpillDir, bu
 
 /** The second half: names, dates and every order's ranks. */
 export function finishEntityOrders(started: StartedEntityOrders, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): EntityOrderFiles {
+  const { count, releaseDate } = started.inputs;
+  return addReleaseOrders(continueEntityOrders(started, spill, budgetBytes, options), count, releaseDate, spill, budgetBytes, options);
+}
+
+/**
+ * An entity type's orders but those by release date, as files only: what a worker hands back
+ * (entity-orders-worker.ts) while the release dates are still being derived on the main thread.
+ */
+export interface OrdersBeforeRelease {
+  readonly idRank: string;
+  /** Kept for the release-date orders' ties; removed by addReleaseOrders. */
+  readonly idOrder: string;
+  readonly popularity: string;
+  /** Order name -> file: name, -name, dateAdded, -dateAdded. */
+  readonly orders: readonly (readonly [string, string])[];
+  /** Order name -> rank file, for those orders and popularity. */
+  readonly ranks: readonly (readonly [string, string])[];
+}
+
+/** Names and dateAdded orders, and the ranks of every order so far (popularity's too). */
+export function continueEntityOrders(started: StartedEntityOrders, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): OrdersBeforeRelease {
   const { inputs } = started;
-  const { count, releaseDate } = inputs;
   const label = options.label ?? 'entity';
   const phase = timedPhases(options);
   const idRank = mapU32Column(started.idRank);
   const idOrder = mapU32Column(started.idOrder);
-  const orders = new Map<string, string>();
   const byName = phase('names', () => buildNameOrders(inputs.names, idRank, spill, budgetBytes, label));
-  orders.set('name', byName.name);
-  orders.set('-name', byName.reversed);
   const byDateAdded = phase('dateAdded', () => buildNumberOrders(inputs.dateAdded, idOrder, spill, budgetBytes, `${label}.dateAdded`));
-  orders.set('dateAdded', byDateAdded.ascending);
-  orders.set('-dateAdded', byDateAdded.descending);
+  const orders: [string, string][] = [
+    ['name', byName.name],
+    ['-name', byName.reversed],
+    ['dateAdded', byDateAdded.ascending],
+    ['-dateAdded', byDateAdded.descending],
+  ];
+  const ranks = phase('ranks', () => rankFiles([...orders, ['popularity', started.popularity]], inputs.count, spill, budgetBytes, label));
+  return { idRank: started.idRank, idOrder: started.idOrder, popularity: started.popularity, orders, ranks };
+}
+
+/**
+ * The release-date orders (when the type has release dates) and their ranks, then every order
+ * in the shard's order: name, -name, dateAdded, -dateAdded, releaseDate, -releaseDate, popularity.
+ */
+export function addReleaseOrders(
+  before: OrdersBeforeRelease,
+  count: number,
+  releaseDate: Float64Array | undefined,
+  spill: SpillDir,
+  budgetBytes: number,
+  options: EntityOrderOptions = {},
+): EntityOrderFiles {
+  const label = options.label ?? 'entity';
+  const phase = timedPhases(options);
+  const release: [string, string][] = [];
   if (releaseDate) {
-    const byRelease = phase('releaseDate', () => buildNumberOrders(releaseDate, idOrder, spill, budgetBytes, `${label}.releaseDate`));
-    orders.set('releaseDate', byRelease.ascending);
-    orders.set('-releaseDate', byRelease.descending);
+    if (releaseDate.length < count) throw new RangeError(`entity orders: releaseDate holds ${releaseDate.length} values, fewer than the ${count} entities`);
+    const byRelease = phase('releaseDate', () => buildNumberOrders(releaseDate, mapU32Column(before.idOrder), spill, budgetBytes, `${label}.releaseDate`));
+    release.push(['releaseDate', byRelease.ascending], ['-releaseDate', byRelease.descending]);
   }
-  orders.set('popularity', started.popularity);
+  rmSync(before.idOrder, { force: true });
+  const releaseRanks = release.length === 0 ? [] : phase('ranks', () => rankFiles(release, count, spill, budgetBytes, label));
+  const orders = new Map([...before.orders, ...release, ['popularity', before.popularity]]);
+  const rankOf = new Map([...before.ranks, ...releaseRanks]);
+  const ranks = new Map([...orders.keys()].map((name) => [name, rankOf.get(name)!]));
+  return { idRank: before.idRank, orders, ranks };
+}
 
-  rmSync(started.idOrder, { force: true });
-
-  const ranks = phase('ranks', () => {
-    const files = new Map<string, string>();
-    const slice = rankSlice(count, budgetBytes);
-    for (const [name, orderPath] of orders) {
-      const rankPath = spill.file(`${label}.${name}.rank.u32`);
-      invertOrderFile(orderPath, rankPath, slice);
-      files.set(name, rankPath);
-    }
-    return files;
+/** Each order's ranks (the inverse permutation), as [name, file]. */
+function rankFiles(orders: readonly (readonly [string, string])[], count: number, spill: SpillDir, budgetBytes: number, label: string): [string, string][] {
+  const slice = rankSlice(count, budgetBytes);
+  return orders.map(([name, orderPath]) => {
+    const rankPath = spill.file(`${label}.${name}.rank.u32`);
+    invertOrderFile(orderPath, rankPath, slice);
+    return [name, rankPath];
   });
-  return { idRank: started.idRank, orders, ranks };
 }
 
 /** Runs a phase and tells `onPhase` its name and seconds. */
