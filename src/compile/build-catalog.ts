@@ -39,7 +39,7 @@ export interface DeriveOptions {
   readonly onSearchInputs?: (search: SearchInputs) => void;
   /**
    * The songs' orders but those by release date, built on a worker since the entities were
-   * resolved (orders-beside.ts), within half of the budget's room until it is done.
+   * resolved (orders-beside.ts), within a quarter of the budget's room until it is done.
    */
   readonly songOrders: Promise<OrdersBeforeRelease>;
 }
@@ -53,7 +53,8 @@ export type SearchInputs = (outDir: string, budgetBytes: number) => SearchBuild;
  * feed. Each step is one or a few sorts within the budget.
  */
 export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget, options: DeriveOptions): Promise<DerivedBuild> {
-  // The songs' orders are sorting on a worker meanwhile, within the other half of the budget.
+  // The songs' orders are sorting on a worker meanwhile (a quarter of the budget's room): this
+  // thread sorts within half until the search build takes the other half.
   const half = budget.share(0.5);
   const raw = groupRawRelations(v, spill, half);
   const songs = openEntity(v.entities.songs);
