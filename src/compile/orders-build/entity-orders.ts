@@ -86,7 +86,7 @@ export function finishEntityOrders(started: StartedEntityOrders, spill: SpillDir
 
 /**
  * An entity type's orders but those by release date, as files only: what a worker hands back
- * (entity-orders-worker.ts) while the release dates are still being derived on the main thread.
+ * (orders-beside-worker.ts) while the release dates are still being derived on the main thread.
  */
 export interface OrdersBeforeRelease {
   readonly idRank: string;

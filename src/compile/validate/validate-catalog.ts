@@ -28,7 +28,7 @@ export interface ValidatedCatalog {
  * rows those sorts rejected with their cells. Memory: the sorters' share of the budget.
  * `onResolved` hears the entities' files as soon as they are final (before the checks, which
  * change no entity row), to start work beside the checks: the checks then sort within half of
- * the budget's room, the other half being that work's.
+ * the budget's room, leaving the rest to that work.
  */
 export async function validateCatalog(
   dir: string,
