@@ -1,6 +1,6 @@
 /**
  * The compile's default memory budget, 512 MiB: the same on every machine, so a compile behaves
- * alike everywhere. Measured peaks: 339 MiB at 1M songs, 419 at 2M, 494 at 10M (docs/scale.md).
+ * alike everywhere. Measured peaks: 259 MiB at 1M songs, 292 at 2M, 420 at 10M (docs/scale.md).
  * A machine with memory to spare may pass --memory.
  */
 export const DEFAULT_MEMORY_BYTES = 512 * 2 ** 20;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { FixedSorter } from './fixed-sort.js';
+import { FixedSorter, mergeReadRecords } from './fixed-sort.js';
 
 describe('FixedSorter', () => {
   it('orders records by their key words as unsigned numbers, ties in insertion order, across many runs, and removes its runs', () => {
@@ -58,5 +58,26 @@ describe('FixedSorter', () => {
     const expected = Array.from({ length: n }, (_, i) => [(i * 7919) % 613, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     expect(out).toEqual(expected);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('stops its arena at 4 MiB however large the budget, and merges within the budget however many runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-fixed-'));
+    const sorter = new FixedSorter(dir, 'capped', 4, 4, 2 ** 30);
+    const perArena = (4 * 2 ** 20) / 16;
+    for (let i = 0; i < 2 * perArena + 1; i++) sorter.add(i % 977, i, 0, 0);
+    expect(sorter.runCount).toBe(2);
+    let n = 0;
+    let last = -1;
+    sorter.drain((words, at) => {
+      expect(words[at]).toBeGreaterThanOrEqual(last);
+      last = words[at];
+      n++;
+    });
+    expect(n).toBe(2 * perArena + 1);
+    expect(readdirSync(dir)).toEqual([]);
+    // Read blocks: the budget split among the runs, 16 to 512 KiB each.
+    expect(mergeReadRecords(29 * 2 ** 20, 190, 4) * 16).toBe(Math.floor((29 * 2 ** 20) / 190 / 16) * 16);
+    expect(mergeReadRecords(2 ** 30, 3, 4) * 16).toBe(512 * 2 ** 10);
+    expect(mergeReadRecords(2 ** 20, 1000, 2) * 8).toBe(16 * 2 ** 10);
   });
 });
