@@ -42,6 +42,12 @@ export class ViewStore {
    * The view: the stored bytes (zero-copy when mapped: use them before the request ends) when
    * its table is stored plain, else a StoredView that writes them when the response is made.
    */
+  /** Loads ahead the stored views of a list about to be rendered (RecordTable.touch). */
+  touch(iface: ViewInterface, type: ViewType, ordinals: ArrayLike<number>): void {
+    const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
+    if (table.compressed) table.touch(ordinals);
+  }
+
   get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer | PlacedRecord {
     const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
     return table.compressed ? table.place(ordinal) : table.raw(ordinal);

@@ -104,6 +104,8 @@ export class KeyTableBuilder {
 }
 
 const NO_VALUES: readonly number[] = Object.freeze([]);
+/** The most keys touch() loads ahead: a lookup's 100 values. */
+const TOUCH_MAX = 128;
 
 /** Looks keys up in a key table shard. */
 export class KeyTable {
@@ -112,6 +114,7 @@ export class KeyTable {
   private readonly slotsStart: number;
   private readonly entriesStart: number;
   private readonly entriesLength: number;
+  private readonly touchAt = new Float64Array(TOUCH_MAX);
 
   constructor(private readonly shard: Shard) {
     const meta = shard.meta as unknown as KeyTableMeta;
@@ -125,6 +128,26 @@ export class KeyTable {
     this.slotsStart = slots.start;
     this.entriesStart = entries.start;
     this.entriesLength = entries.length;
+  }
+
+  /**
+   * Loads the home slot of each key, then the entry that slot names, and does nothing else: the
+   * keys of a lookup (up to 100 ISRCs) spread over a large table are each a cache and TLB miss
+   * away, and looking them up one by one waits for each miss in turn, where these loads, in
+   * tight loops, wait for them together. Mapped tables only; nothing loaded here is returned
+   * (getAll verifies what it reads).
+   */
+  touch(keys: readonly string[]): number {
+    const map = this.shard.mapping;
+    if (!map) return 0;
+    const n = Math.min(keys.length, TOUCH_MAX);
+    const at = this.touchAt;
+    const mask = this.capacity - 1;
+    for (let i = 0; i < n; i++) at[i] = this.slotsStart + (hashKey(keys[i]) & mask) * 8;
+    for (let i = 0; i < n; i++) at[i] = map.readUInt32LE(at[i] + 4);
+    let sum = 0;
+    for (let i = 0; i < n; i++) if (at[i] > 0 && at[i] <= this.entriesLength) sum += map[this.entriesStart + at[i] - 1];
+    return sum;
   }
 
   /** All values of a key, in the order they were added; empty when the key is absent. */

@@ -64,6 +64,24 @@ describe.each(modes)('record tables (%s)', (mode) => {
     expect(stored).toBeLessThan(plain / 2);
   });
 
+  it('touch loads the first stored byte of each record of a list (mapped only), skips ordinals outside the table, and changes nothing read after', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const packr = new Packr({ useRecords: false });
+    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
+    const n = 3000;
+    for (let i = 0; i < n; i++) writer.add(song(i));
+    const [shard] = open(writer.finish().map((w) => w.path), mode);
+    const table = new RecordTable('songs', [shard], new Unpackr({ useRecords: false }));
+    const ordinals = [5, 2999, 0, 1234, 5];
+    const packed = shard.section('packed').start;
+    const offsets = shard.section('offsets').start;
+    const firstByte = (o: number) => shard.bytes(packed + shard.bytes(offsets + o * 4, 4).readUInt32LE(0), 1)[0];
+    const expected = ordinals.reduce((sum, o) => sum + firstByte(o), 0);
+    expect(table.touch(ordinals)).toBe(mode === 'mmap' ? expected : 0);
+    expect(table.touch([-1, n, 1.5, Number.NaN])).toBe(0);
+    for (const o of ordinals) expect(table.get(o)).toEqual(song(o));
+  });
+
   it('keep a small table plain, as format 1.0 stored every table', () => {
     const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
     const writer = new RecordTableWriter(dir, 'views', 'b1', null);

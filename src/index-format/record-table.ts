@@ -39,6 +39,8 @@ interface OpenRecordShard {
 
 /** Records keepRecent holds, by ordinal modulo this (a power of two). */
 const RECENT_SLOTS = 8;
+/** The most records touch() loads ahead: a page of results or a lookup's values (100). */
+const TOUCH_MAX = 128;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -49,6 +51,7 @@ export class RecordTable {
   readonly compressed: boolean;
   private readonly parts: OpenRecordShard[];
   private recent: { ordinals: Float64Array; records: unknown[] } | null = null;
+  private readonly touchStarts = new Float64Array(TOUCH_MAX);
 
   constructor(readonly table: string, shards: readonly Shard[], private readonly unpackr: Unpackr) {
     this.parts = shards.map((shard) => openPart(table, shard)).sort((a, b) => a.firstOrdinal - b.firstOrdinal);
@@ -73,6 +76,31 @@ export class RecordTable {
     const out = Buffer.allocUnsafe(n);
     out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + n));
     return out;
+  }
+
+  /**
+   * Loads the first stored byte of each record of a list about to be placed (at most the first
+   * 128), and does nothing else: records spread over a large table are each a cache and TLB miss
+   * away, and placing them one by one waits for each miss in turn, where these loads, in two tight
+   * loops (offsets, then records), wait for them together. Reads only mapped, aligned shards, and
+   * no byte it loads is served: place() and copyTo() verify what they use.
+   */
+  touch(ordinals: ArrayLike<number>): number {
+    const n = Math.min(ordinals.length, TOUCH_MAX);
+    const starts = this.touchStarts;
+    for (let i = 0; i < n; i++) {
+      const o = ordinals[i];
+      starts[i] = -1;
+      if (!Number.isInteger(o) || o < 0 || o >= this.count) continue;
+      const part = this.partOf(o);
+      if (part.offsets && part.mapped) starts[i] = part.dataStart + part.offsets[o - part.firstOrdinal];
+    }
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const at = starts[i];
+      if (at >= 0) sum += this.partOf(ordinals[i]).mapped![at] | 0;
+    }
+    return sum;
   }
 
   /** Finds a record without reading it: its length, and a PlacedRecord that writes it where asked, later. */

@@ -39,6 +39,8 @@ export class OmRenderer {
   }
 
   list(type: OmType, ordinals: ArrayLike<number>, include: ReadonlySet<OmRelation> = this.spec.include): (Json | RawJson)[] {
+    const views = this.cat.views;
+    if (ordinals.length > 1 && type !== 'stations' && views && !this.spec.minimal.has(type)) views.touch('om', OUR_TYPE[type] as ViewType, ordinals);
     return mapOrdinals(ordinals, ordinals.length, (o) => this.resource(type, o, include));
   }
 

@@ -89,7 +89,14 @@ export class V1Renderer {
   }
 
   list(type: ResourceType, ordinals: ArrayLike<number>, include: IncludeNode | null = this.spec.include): (Json | RawJson)[] {
+    if (ordinals.length > 1 && type !== 'station' && this.usesViews(type)) this.cat.views!.touch('v1', type, ordinals);
     return mapOrdinals(ordinals, ordinals.length, (o) => this.resource(type, o, include));
+  }
+
+  /** Whether this request renders `type` from stored views: its default view, and the snapshot has them. */
+  private usesViews(type: ViewType): boolean {
+    const spec = this.spec;
+    return this.cat.views !== null && spec.attributes === 'full' && !spec.fields.has(type) && !(type === 'song' && spec.lang !== undefined);
   }
 
   /**
@@ -97,10 +104,8 @@ export class V1Renderer {
    * view (all attributes, no language) and the snapshot has views; otherwise null.
    */
   private view(type: ViewType, ordinal: number, include: IncludeNode | null): RawJson | null {
-    const views = this.cat.views;
-    const spec = this.spec;
-    if (!views || spec.attributes !== 'full' || spec.fields.has(type) || (type === 'song' && spec.lang !== undefined)) return null;
-    const bytes = views.get('v1', type, ordinal);
+    if (!this.usesViews(type)) return null;
+    const bytes = this.cat.views!.get('v1', type, ordinal);
     if (!include || include.children.size === 0) return new RawJson([bytes]);
     return withRelationships(bytes, this.relationships(type, ordinal, include));
   }

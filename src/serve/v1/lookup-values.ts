@@ -33,11 +33,15 @@ export function resolveIds(cat: Catalog, type: ResourceType, ids: readonly strin
 
 /** Songs for ISRCs in request order (trimmed, case-insensitive); one ISRC may give several songs. */
 export function resolveIsrcs(cat: Catalog, isrcs: readonly string[]): number[] {
-  const out: number[] = [];
+  const codes: string[] = [];
   for (const raw of isrcs) {
     const code = normalizeIsrc(raw);
-    if (code) for (const ordinal of cat.keys('song.isrc').getAll(code)) out.push(ordinal);
+    if (code) codes.push(code);
   }
+  const keys = cat.keys('song.isrc');
+  if (codes.length > 1) keys.touch(codes);
+  const out: number[] = [];
+  for (const code of codes) for (const ordinal of keys.getAll(code)) out.push(ordinal);
   return out;
 }
 
