@@ -147,4 +147,19 @@ describe('the fast HTTP core', () => {
     expect(new Set(all.map((r) => r.body.toString())).size).toBe(1);
     expect(all.every((r) => r.status === 200)).toBe(true);
   });
+
+  it('gives every response its own bytes while a client does not read (the write buffer is reused only once the kernel took it)', async () => {
+    // Bodies under the socket's 16 KiB high-water mark, and more of them than the kernel buffers:
+    // writes then stay queued while the server goes on answering.
+    const paths = ['/v1/songs?limit=10', '/v1/songs?limit=10&offset=10', '/v1/albums?limit=10', '/v1/artists?limit=10'];
+    const alone = await Promise.all(paths.map(async (path) => responses((await exchange(fast.url, [`GET ${path} HTTP/1.1\nHost: t\n\n`])).bytes)[0].body.toString()));
+    expect(new Set(alone).size).toBe(paths.length);
+    const count = 4000;
+    const pipelined = Array.from({ length: count }, (_, i) => `GET ${paths[i % paths.length]} HTTP/1.1\nHost: t\n\n`).join('');
+    const { bytes } = await exchange(fast.url, [pipelined], { readAfterMs: 300, waitMs: 8000 });
+    const all = responses(bytes);
+    expect(all.length).toBe(count);
+    expect(bytes.length).toBeGreaterThan(8 * 2 ** 20);
+    all.forEach((r, i) => expect(r.body.toString(), `response ${i}`).toBe(alone[i % paths.length]));
+  });
 });

@@ -3,6 +3,10 @@ import type { Socket } from 'node:net';
 import { INVALID_HEADER_VALUE, MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
 
 const HEAD_END = Buffer.from('\r\n\r\n');
+/** The response buffer kept between writes (see write()): made at least this large, kept up to the most. */
+const WRITE_BUFFER_BYTES = 16 * 1024;
+const MAX_WRITE_BUFFER_BYTES = 256 * 1024;
+let writeBuffer: Buffer | null = null;
 
 /**
  * A connection served without node:http's request and response objects, for as long as its
@@ -150,13 +154,19 @@ class FastConnection {
       head += seconds > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${seconds}\r\n` : 'Connection: keep-alive\r\n';
     }
     head += '\r\n';
-    // One buffer for head and body: one allocation, one copy of the body, one write.
+    // One buffer for head and body, one write. The buffer is reused while each write goes to the
+    // kernel at once (nothing left queued on the socket); one still queued is left to the socket.
     const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    const bytes = Buffer.allocUnsafe(head.length + bodyBytes);
+    const length = head.length + bodyBytes;
+    let buffer = writeBuffer;
+    writeBuffer = null;
+    if (!buffer || buffer.length < length) buffer = Buffer.allocUnsafe(Math.max(length, WRITE_BUFFER_BYTES));
+    const bytes = buffer.subarray(0, length);
     bytes.write(head, 0, 'latin1');
     if (typeof body === 'string') bytes.write(body, head.length, 'utf8');
     else if (body !== undefined) bytes.set(body, head.length);
     this.socket.write(bytes);
+    if (this.socket.writableLength === 0 && buffer.length <= MAX_WRITE_BUFFER_BYTES) writeBuffer = buffer;
     if (close) {
       this.closing = true;
       this.socket.end();
