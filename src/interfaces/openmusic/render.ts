@@ -39,8 +39,7 @@ export class OmRenderer {
   }
 
   list(type: OmType, ordinals: ArrayLike<number>, include: ReadonlySet<OmRelation> = this.spec.include): (Json | RawJson)[] {
-    const views = this.cat.views;
-    if (ordinals.length > 1 && type !== 'stations' && views && !this.spec.minimal.has(type)) views.touch('om', OUR_TYPE[type] as ViewType, ordinals);
+    if (ordinals.length > 1 && type !== 'stations' && this.usesViews(type)) this.cat.views!.touch('om', OUR_TYPE[type] as ViewType, ordinals);
     return mapOrdinals(ordinals, ordinals.length, (o) => this.resource(type, o, include));
   }
 
@@ -48,10 +47,14 @@ export class OmRenderer {
    * The stored default view of a resource, when this request shows that type in full and the
    * snapshot has views; otherwise null.
    */
+  /** Whether this request renders `type` from stored views: not minimal, and the snapshot has them. */
+  private usesViews(type: OmType): boolean {
+    return this.cat.views !== null && !this.spec.minimal.has(type);
+  }
+
   private view(type: OmType, ordinal: number, include: ReadonlySet<OmRelation>): RawJson | null {
-    const views = this.cat.views;
-    if (!views || this.spec.minimal.has(type)) return null;
-    const bytes = views.get('om', OUR_TYPE[type] as ViewType, ordinal);
+    if (!this.usesViews(type)) return null;
+    const bytes = this.cat.views!.get('om', OUR_TYPE[type] as ViewType, ordinal);
     if (include.size === 0) return new RawJson([bytes]);
     return withRelationships(bytes, type === 'songs' ? this.songRelationships(ordinal, include) : this.relationships(type, ordinal, include));
   }
