@@ -32,16 +32,20 @@ export function scanAllWords(index: SearchIndex, words: readonly QueryWord[], ti
   if (driver.postings === 0) return;
 
   const bitmaps: Uint32Array[] = [];
+  const anyOf: Uint32Array[][] = [];
   const cursors: RankMerge[] = [];
   for (const { word } of others) {
-    const single = word.ranges.length === 1 && word.ranges[0].to - word.ranges[0].from === 1;
-    const map = single ? index.bitmap(word.ranges[0].from) : null;
-    if (map) bitmaps.push(map);
+    const maps = termBitmaps(index, word);
+    if (maps?.length === 1) bitmaps.push(maps[0]);
+    else if (maps) anyOf.push(maps);
     else cursors.push(new RankMerge(offsets, postings, word.ranges));
   }
   // Candidates come in ascending rank, so each cursor only moves forward.
   const accept = (r: number): boolean => {
-    for (let b = 0; b < bitmaps.length; b++) if ((bitmaps[b][r >>> 5] & (1 << (r & 31))) === 0) return false;
+    const word = r >>> 5;
+    const bit = 1 << (r & 31);
+    for (let b = 0; b < bitmaps.length; b++) if ((bitmaps[b][word] & bit) === 0) return false;
+    for (let a = 0; a < anyOf.length; a++) if (!anyHolds(anyOf[a], word, bit)) return false;
     for (let c = 0; c < cursors.length; c++) if (cursors[c].seek(r) !== r) return false;
     return !skip(r);
   };
@@ -50,6 +54,7 @@ export function scanAllWords(index: SearchIndex, words: readonly QueryWord[], ti
   if (ranges.length === 1 && ranges[0].to - ranges[0].from === 1) {
     // One term: its postings are already in popularity order.
     const end = Math.min(offsets[ranges[0].to], offsets[ranges[0].from] + scan);
+    if (bitmaps.length > 0 && anyOf.length === 0 && cursors.length === 0) return scanBitmaps(postings, offsets[ranges[0].from], end, bitmaps, tier, skip, out, saturated);
     for (let k = offsets[ranges[0].from]; k < end; k++) {
       const r = postings[k];
       if (accept(r)) {
@@ -70,3 +75,47 @@ export function scanAllWords(index: SearchIndex, words: readonly QueryWord[], ti
   }
 }
 
+
+/**
+ * A word of several terms (a prefix) is tested with its terms' bitmaps, a rank passing when one
+ * holds it, when it has at most this many terms and each has a bitmap; else with a merge of its
+ * postings.
+ */
+export const ANY_OF_BITMAPS = 16;
+
+/** The bitmaps of every term of `word` (SearchIndex.bitmap), or null when one has none or there are more than ANY_OF_BITMAPS. */
+function termBitmaps(index: SearchIndex, word: QueryWord): Uint32Array[] | null {
+  let terms = 0;
+  for (const r of word.ranges) terms += r.to - r.from;
+  if (terms > ANY_OF_BITMAPS) return null;
+  const maps: Uint32Array[] = [];
+  for (const r of word.ranges) {
+    for (let id = r.from; id < r.to; id++) {
+      const map = index.bitmap(id);
+      if (!map) return null;
+      maps.push(map);
+    }
+  }
+  return maps;
+}
+
+function anyHolds(maps: readonly Uint32Array[], word: number, bit: number): boolean {
+  for (let m = 0; m < maps.length; m++) if ((maps[m][word] & bit) !== 0) return true;
+  return false;
+}
+
+/** scanAllWords' loop for one term driving and every other word a bitmap: the common case, kept tight. */
+function scanBitmaps(postings: Uint32Array, from: number, end: number, maps: readonly Uint32Array[], tier: number, skip: (rank: number) => boolean, out: Collector, saturated: boolean): void {
+  const first = maps[0];
+  const rest = maps.slice(1);
+  next: for (let k = from; k < end; k++) {
+    const r = postings[k];
+    const word = r >>> 5;
+    const bit = 1 << (r & 31);
+    if ((first[word] & bit) === 0) continue;
+    for (let b = 0; b < rest.length; b++) if ((rest[b][word] & bit) === 0) continue next;
+    if (skip(r)) continue;
+    out.add(r, tier);
+    if (out.full || (saturated && out.pageFull)) return;
+  }
+}

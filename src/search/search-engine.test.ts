@@ -140,6 +140,8 @@ describe('searchIndex against a brute-force ranking of the documented tiers', ()
     // prefix) and more one edit away, which is where FUZZY_BELOW decides.
     for (const d of docs.filter((x) => /\s(night|river)$/.test(x.name)).slice(0, 16)) terms.push(`${[...d.artistSets[0]].join(' ')} ${d.name.slice(0, -1)}`);
     terms.push('LOVE', 'Café Niño', 'cafe nino', '夜心', 'zzzz', 'the the', 'ölü', 'olu', 'live', 'l');
+    // A last word that starts several common terms (rain, river; star, sun; night, niño; gold, grupo).
+    terms.push('love r', 'the s', 'fire n', 'moon g', 'you the r', 'r love', 'night s');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -182,6 +184,21 @@ describe('searchIndex against a brute-force ranking of the documented tiers', ()
       expect(got.total, term).toBe(Math.min(50, expected.length));
       expect(got.hits, term).toEqual(expected.slice(0, 10));
     }
+  });
+
+  it('stops counting at countTo, with the same hits and the same answer to whether more follow', () => {
+    let short = 0;
+    for (const term of terms.slice(0, 200)) {
+      const whole = searchIndex(index, term);
+      for (const need of [1, 10, 25]) {
+        const counted = searchIndex(index, term, { need, countTo: need + 1 });
+        expect(counted.hits, term).toEqual(whole.hits.slice(0, need));
+        expect(counted.total, term).toBe(Math.min(whole.total, Math.max(need + 1, FUZZY_BELOW)));
+        expect(counted.total > need, term).toBe(whole.total > need);
+        if (counted.total < whole.total) short++;
+      }
+    }
+    expect(short).toBeGreaterThan(100);
   });
 
   it('answers lookup tiers only when asked not to scan', () => {

@@ -2,7 +2,8 @@ import type { SearchIndex, TermRange } from '../index-format/search-index.js';
 import { searchText } from '../index-format/search-text.js';
 import { withinOneEdit } from './one-edit.js';
 import { scanAllWords, type Collector, type QueryWord } from './all-words.js';
-import { IntSet } from './int-set.js';
+import { RankMarks } from './rank-marks.js';
+import { storedPairTotal } from './stored-pair-total.js';
 import { typoVariants } from './typo-variants.js';
 
 /** How well a document matched; smaller is better. */
@@ -17,7 +18,7 @@ export interface SearchHit {
 export interface SearchResult {
   /** The best `need` results, best first: by tier, then popularity. */
   readonly hits: SearchHit[];
-  /** The number of results, at most the window: every page of the same term agrees on it. */
+  /** The number of results, at most the window (and `countTo`): every page of the same term agrees on it. */
   readonly total: number;
 }
 
@@ -26,6 +27,12 @@ export interface SearchOptions {
   readonly need?: number;
   /** Results are counted up to this many (offset + limit may not pass it); default SEARCH_WINDOW. */
   readonly window?: number;
+  /**
+   * Stop counting at this many results (not fewer than `need` and FUZZY_BELOW), for a caller
+   * that only asks whether more follow its page (offset + limit + 1): the hits do not change,
+   * the total is exact up to this many. Default: the window.
+   */
+  readonly countTo?: number;
   /** Candidates the all-words tiers examine; default CANDIDATE_SCAN. */
   readonly scan?: number;
   /** Whether the typo-tolerant tiers may run; default true. */
@@ -111,7 +118,9 @@ class Ranking implements Collector {
  * the name order, tiers 2 and 4 lookups of the word-set keys, tiers 3 and 5 a scan of the
  * rarest word's postings (CANDIDATE_SCAN). Only the hits a page needs are kept; the rest are
  * counted (up to the window), so the cost follows the page asked for while the total and the
- * order do not depend on it: pages of the same term agree.
+ * order do not depend on it: pages of the same term agree. Two words that are each one of the
+ * densest terms take tier 3's count from the compile (stored-pair-total.ts): the scan then
+ * stops at the page.
  */
 export function searchIndex(index: SearchIndex, term: string, options: SearchOptions = {}): SearchResult {
   const window = options.window ?? SEARCH_WINDOW;
@@ -119,8 +128,22 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
   const scan = Math.max(options.scan ?? CANDIDATE_SCAN, window);
   const normal = searchText(term);
   if (normal.length === 0 || index.documents === 0) return { hits: [], total: 0 };
+  const count = Math.min(window, Math.max(options.countTo ?? window, need, FUZZY_BELOW));
   const stored = storedFirstPage(index, normal, need, window, scan, options);
-  if (stored) return stored;
+  if (stored) return { hits: stored.hits, total: Math.min(stored.total, count) };
+  const earlier = RankMarks.of(index);
+  try {
+    return rankTiers(index, normal, need, count, scan, options, earlier);
+  } finally {
+    earlier.clear();
+  }
+}
+
+/**
+ * searchIndex's tiers, counting up to `window` (the caller's window or less); `earlier` (empty)
+ * marks the results so far, for the later tiers to skip.
+ */
+function rankTiers(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions, earlier: RankMarks): SearchResult {
   const words = [...new Set(normal.split(' '))];
   const out = new Ranking(need, window);
 
@@ -137,7 +160,6 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
   }
   if (out.full) return out;
   // What the later tiers skip: the results so far (fewer than the window).
-  const earlier = new IntSet(out.total * 2);
   for (let k = byName.from; k < (ranked ? byName.to : exactEnd); k++) earlier.add(order[k]);
 
   // Tier 2: the word-set keys.
@@ -160,8 +182,16 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
     // One word: every candidate matches, so a term held by `window` documents fills the window.
     let saturated = false;
     if (exact.length === 1 && scan >= window) for (const r of exact[0].ranges) for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] >= window) saturated = true;
-    scanAllWords(index, exact, TIER.allWords, scan, skip, out, saturated);
-    if (saturated) out.total = window;
+    const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION ? storedPairTotal(index, exact, scan, earlier) : -1;
+    if (stored >= 0) {
+      // The compile counted this pair: rank the page only, then the total is known.
+      const before = out.total;
+      scanAllWords(index, exact, TIER.allWords, scan, skip, pageOf(out), true);
+      out.total = Math.min(window, before + stored);
+    } else {
+      scanAllWords(index, exact, TIER.allWords, scan, skip, out, saturated);
+      if (saturated) out.total = window;
+    }
   }
 
   // Tiers 4 and 5: one typo per word.
@@ -173,6 +203,23 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
     if (fuzzy) scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
   }
   return out;
+}
+
+/**
+ * A view of `out` whose page is full once it has its hits and FUZZY_BELOW results are counted:
+ * a scan stopped there has seen every result when the total stays below FUZZY_BELOW (what the
+ * typo tiers must not repeat, `early`, is then complete).
+ */
+function pageOf(out: Ranking): Collector {
+  return {
+    get full() {
+      return out.full;
+    },
+    get pageFull() {
+      return out.pageFull && out.total >= FUZZY_BELOW;
+    },
+    add: (rank, tier) => out.add(rank, tier),
+  };
 }
 
 /**

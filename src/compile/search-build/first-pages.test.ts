@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirstPagesWriter } from '../../index-format/first-pages.js';
+import { FirstPagesWriter, PAIR_NOT_COUNTED } from '../../index-format/first-pages.js';
 import { SearchIndex } from '../../index-format/search-index.js';
+import { searchText } from '../../index-format/search-text.js';
 import { writeSearchIndex, type SearchDocuments } from '../../index-format/search-index-writer.js';
 import { openShard } from '../../index-format/shard-reader.js';
-import { SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
+import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
 import { writeFirstPages } from './first-pages.js';
 
 // Common words (long postings: stored pages) and rare ones (live), with credited artists.
@@ -83,6 +84,68 @@ describe('first pages of one-word searches (written by the compile)', () => {
     expect(searchIndex(same, 'love night', { need: 10 }).hits).toEqual(searchIndex(live, 'love night', { need: 10 }).hits);
     const other = write(SEARCH_ENGINE_VERSION + 1);
     expect(searchIndex(other, 'love', { need: 10 }).hits).toEqual(searchIndex(live, 'love', { need: 10 }).hits);
+  });
+
+  it('counts the two-word searches of the densest terms as a brute force does', () => {
+    const pages = stored.firstPages!;
+    const scan = Math.max(CANDIDATE_SCAN, SEARCH_WINDOW);
+    expect(pages.meta.pairScan).toBe(scan);
+    const offsets = live.u32('postings.offsets');
+    const postings = live.u32('postings');
+    const size = (t: number) => offsets[t + 1] - offsets[t];
+    let counted = 0;
+    for (const a of COMMON) {
+      for (const b of COMMON) {
+        const [x, y] = [live.termId(searchText(a)), live.termId(searchText(b))];
+        expect(x >= 0 && y >= 0, `${a} ${b}`).toBe(true);
+        const count = pages.pairCount(x, y);
+        if (size(x) > size(y)) {
+          expect(count, `${a} ${b}`).toBe(-1);
+          continue;
+        }
+        const other = new Set(postings.subarray(offsets[y], offsets[y + 1]));
+        const first = postings.subarray(offsets[x], Math.min(offsets[x + 1], offsets[x] + scan));
+        expect(count, `${a} ${b}`).toBe(first.filter((r) => other.has(r)).length);
+        counted++;
+      }
+    }
+    expect(counted).toBeGreaterThanOrEqual((COMMON.length * (COMMON.length + 1)) / 2);
+    // A rare term is not counted.
+    expect(pages.pairCount(live.termId('w1x'), live.termId('love'))).toBe(-1);
+  });
+
+  it('answers two-word searches of counted terms exactly as the live engine does', () => {
+    let pairs = 0;
+    for (const a of COMMON) {
+      for (const b of [...COMMON, 'lov', 'riv', 'w1x', 'w1']) {
+        const term = `${a} ${b}`;
+        for (const options of [{ need: 1 }, { need: 10 }, { need: 25 }, { need: 100 }, { need: 10, window: 50 }, { need: 5, countTo: 6 }]) {
+          const want = searchIndex(live, term, options);
+          const got = searchIndex(stored, term, options);
+          expect({ term, options, hits: got.hits, total: got.total }).toEqual({ term, options, hits: want.hits, total: want.total });
+        }
+        pairs++;
+      }
+    }
+    expect(pairs).toBe(COMMON.length * (COMMON.length + 4));
+  });
+
+  it('takes the total of a counted pair from the stored count', () => {
+    const [love, night] = [live.termId('love'), live.termId('night')];
+    const offsets = live.u32('postings.offsets');
+    const [driver, other] = offsets[love + 1] - offsets[love] <= offsets[night + 1] - offsets[night] ? [love, night] : [night, love];
+    const real = stored.firstPages!.pairCount(driver, other);
+    const terms = Uint32Array.from([love, night]).sort();
+    const counts = new Uint32Array(4).fill(PAIR_NOT_COUNTED);
+    counts[terms.indexOf(driver) * 2 + terms.indexOf(other)] = real - 3;
+    const path = join(dir, 'doctored.blob');
+    new FirstPagesWriter(path, 'b1').finish({ type: 'song', engine: SEARCH_ENGINE_VERSION, limit: 25, window: SEARCH_WINDOW, terms: live.terms }, { terms, counts, scan: Math.max(CANDIDATE_SCAN, SEARCH_WINDOW) });
+    const doctored = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
+    const want = searchIndex(live, 'love night', { need: 10 });
+    expect(want.total).toBeLessThan(SEARCH_WINDOW);
+    const got = searchIndex(doctored, 'love night', { need: 10 });
+    expect(got.hits).toEqual(want.hits);
+    expect(got.total).toBe(want.total - 3);
   });
 
   it('refuses pages written for another index', () => {

@@ -3,7 +3,8 @@ import { FirstPagesWriter } from '../../index-format/first-pages.js';
 import { SearchIndex } from '../../index-format/search-index.js';
 import { openShard } from '../../index-format/shard-reader.js';
 import type { WrittenShard } from '../../index-format/shard-writer.js';
-import { SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
+import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
+import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
 
 /** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
 export const FIRST_PAGE_LIMIT = 25;
@@ -18,12 +19,14 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * Ranks every costly one-word search of a written search shard with the search engine itself and
  * writes the first pages beside it (index-format/first-pages.ts): the server answers those
  * queries from there, the same hits and total as live. Memory: three numbers per stored term.
+ * Then counts the two-word searches of the densest terms (pair-counts.ts): the server then
+ * ranks only the page of such a search and takes its total from the count.
  */
 export function writeFirstPages(
   searchShardPath: string,
   outPath: string,
   buildId: string,
-  { limit = FIRST_PAGE_LIMIT, minPostings = FIRST_PAGE_MIN_POSTINGS }: { limit?: number; minPostings?: number } = {},
+  { limit = FIRST_PAGE_LIMIT, minPostings = FIRST_PAGE_MIN_POSTINGS, pairTerms = PAIR_TERMS_MAX }: { limit?: number; minPostings?: number; pairTerms?: number } = {},
 ): WrittenShard & { readonly pages: number } {
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   try {
@@ -38,7 +41,8 @@ export function writeFirstPages(
       writer.add(id, result.total, result.hits);
     }
     const pages = writer.size;
-    return { ...writer.finish({ type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms }), pages };
+    const pairs = countPairs(index, Math.max(CANDIDATE_SCAN, SEARCH_WINDOW), pairTerms);
+    return { ...writer.finish({ type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms }, pairs), pages };
   } finally {
     shard.close();
   }

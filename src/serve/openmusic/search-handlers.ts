@@ -44,7 +44,8 @@ export const searchBuckets: Handler = ({ cat, query }) => {
     const own = buckets.has(OM_TYPE[type]) ? (req.render.limits.get(OM_TYPE[type]) ?? BUCKET_DEFAULT) : 0;
     return Math.max(own, buckets.has('top') ? TOP_LIMIT : 0);
   };
-  for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchIndex(cat.search(type), term, { need: need(type) }));
+  // Buckets are not paged: only the hits are used, so nothing past them is counted.
+  for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchIndex(cat.search(type), term, { need: need(type), countTo: need(type) }));
   const data: Record<string, unknown> = {};
   for (const bucket of BUCKETS) {
     if (!buckets.has(bucket)) continue;
@@ -111,7 +112,7 @@ export function searchOfType(type: SearchType): Handler {
       const ordinals = searchIndex(index, term).hits.map((h) => index.ordinal(h.rank)).filter(genrePredicate(cat, OM_TYPE[type], req.genres));
       return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], pageOf(ordinals, req.offset, req.limit), req);
     }
-    const result = searchIndex(index, term, { need: req.offset + req.limit });
+    const result = searchIndex(index, term, { need: req.offset + req.limit, countTo: req.offset + req.limit + 1 });
     const ordinals = result.hits.slice(req.offset).map((h) => index.ordinal(h.rank));
     return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], { ordinals, hasNext: req.offset + req.limit < result.total }, req);
   };

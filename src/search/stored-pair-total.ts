@@ -1,0 +1,56 @@
+import type { SearchIndex } from '../index-format/search-index.js';
+import type { QueryWord } from './all-words.js';
+import type { RankMarks } from './rank-marks.js';
+
+/**
+ * The all-words tier's result count for two words that are each one term, taken from the
+ * compile's pair count (index-format/first-pages.ts) instead of a scan of up to `scan`
+ * candidates: the stored count of the driver's first `scan` documents holding the other word,
+ * less those `earlier` (the results of the tiers before) already counted. -1 when the compile did
+ * not count this pair or counted it over another scan. The driver is chosen as scanAllWords
+ * chooses it: the word with fewer documents, the first word on a tie.
+ */
+export function storedPairTotal(index: SearchIndex, words: readonly QueryWord[], scan: number, earlier: RankMarks): number {
+  const pages = index.firstPages;
+  if (!pages || pages.meta.pairScan !== scan || words.length !== 2) return -1;
+  const terms = words.map(singleTerm);
+  if (terms[0] < 0 || terms[1] < 0) return -1;
+  const offsets = index.u32('postings.offsets');
+  const size = (term: number) => offsets[term + 1] - offsets[term];
+  const [driver, other] = size(terms[0]) <= size(terms[1]) ? terms : [terms[1], terms[0]];
+  const count = pages.pairCount(driver, other);
+  if (count < 0) return -1;
+  const postings = index.u32('postings');
+  const last = postings[Math.min(offsets[driver + 1], offsets[driver] + scan) - 1];
+  const inDriver = holder(index, driver);
+  const inOther = holder(index, other);
+  let counted = 0;
+  earlier.forEach((rank) => {
+    if (rank <= last && inDriver(rank) && inOther(rank)) counted++;
+  });
+  return count - counted;
+}
+
+function singleTerm(word: QueryWord): number {
+  return word.ranges.length === 1 && word.ranges[0].to - word.ranges[0].from === 1 ? word.ranges[0].from : -1;
+}
+
+/** Whether a document (by rank) holds `term`: a bit test when the term has a bitmap, else a binary search of its postings. */
+function holder(index: SearchIndex, term: number): (rank: number) => boolean {
+  const map = index.bitmap(term);
+  if (map) return (rank) => (map[rank >>> 5] & (1 << (rank & 31))) !== 0;
+  const offsets = index.u32('postings.offsets');
+  const postings = index.u32('postings');
+  const from = offsets[term];
+  const to = offsets[term + 1];
+  return (rank) => {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (postings[mid] < rank) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < to && postings[lo] === rank;
+  };
+}
