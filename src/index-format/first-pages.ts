@@ -20,7 +20,10 @@ import { GrowableU32, u32Bytes } from './u32.js';
  * - `pairs.terms`: the counted term ids, ascending;
  * - `pairs.counts`: row-major, terms x terms: entry [i][j] is how many of the first `pairScan`
  *   documents of term i (its postings, in popularity order) also hold term j, or
- *   PAIR_NOT_COUNTED where term i would never drive the scan (it has more documents than j).
+ *   PAIR_NOT_COUNTED where term i would never drive the scan (it has more documents than j);
+ * - `pairs.hits`, `pairs.totals`, `pairs.offsets`: the first pages of the two-word searches
+ *   "term i, term j" (cell i * n + j, as `hits`, `totals` and `offsets` above); a cell without a
+ *   page has total PAIR_NOT_COUNTED and no hits.
  */
 const RANK_BITS = 29;
 const RANK_MASK = (1 << RANK_BITS) - 1;
@@ -69,6 +72,7 @@ export class FirstPagesWriter {
   private readonly hitBytes = Buffer.alloc(4);
   private hitCount = 0;
   private last = -1;
+  private pairs: { counts: PairCounts; totals: Uint32Array; offsets: Uint32Array; next: number; hits: number } | null = null;
 
   constructor(path: string, buildId: string) {
     this.writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
@@ -81,38 +85,99 @@ export class FirstPagesWriter {
   }
 
   add(termId: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
+    if (this.pairs) throw new Error('first pages: a one-word page after the two-word pages began');
     if (termId <= this.last) throw new Error(`first pages: term ${termId} after ${this.last}`);
     this.last = termId;
     this.terms.push(termId);
     this.totals.push(total);
+    this.writeHits(hits);
+    this.hitCount += hits.length;
+    this.offsets.push(this.hitCount);
+  }
+
+  /** Ends the one-word pages and begins the two-word pages of the pairs of `counts.terms`. */
+  beginPairs(counts: PairCounts): void {
+    checkCounts(counts);
+    const cells = counts.terms.length ** 2;
+    this.writer.endSection();
+    this.writer.beginSection('pairs.hits');
+    this.pairs = { counts, totals: new Uint32Array(cells).fill(PAIR_NOT_COUNTED), offsets: new Uint32Array(cells + 1), next: 0, hits: 0 };
+  }
+
+  /** The page of the two-word search "terms[i] terms[j]", cell i * n + j: cells ascending, any left out have no page. */
+  addPair(cell: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
+    const pairs = this.pairs;
+    if (!pairs) throw new Error('first pages: a two-word page before beginPairs');
+    if (cell < pairs.next || cell >= pairs.totals.length) throw new Error(`first pages: pair cell ${cell} after ${pairs.next - 1} of ${pairs.totals.length}`);
+    if (total === PAIR_NOT_COUNTED) throw new Error('first pages: a pair total does not fit');
+    pairs.offsets.fill(pairs.hits, pairs.next + 1, cell + 1);
+    pairs.totals[cell] = total;
+    this.writeHits(hits);
+    pairs.hits += hits.length;
+    pairs.offsets[cell + 1] = pairs.hits;
+    pairs.next = cell + 1;
+  }
+
+  /**
+   * Writes the rest of the shard. `counts`: the pair counts to store when no two-word pages were
+   * begun (beginPairs stored its own).
+   */
+  finish(meta: FirstPagesMeta, counts?: PairCounts): WrittenShard {
+    this.writer.endSection();
+    this.writer.section('terms', u32Bytes(this.terms.view()));
+    this.writer.section('totals', u32Bytes(this.totals.view()));
+    this.writer.section('offsets', u32Bytes(this.offsets.view()));
+    const pairs = this.pairs;
+    const stored = pairs ? pairs.counts : counts;
+    if (stored) {
+      checkCounts(stored);
+      this.writer.section('pairs.terms', u32Bytes(stored.terms));
+      this.writer.section('pairs.counts', u32Bytes(stored.counts));
+    }
+    if (pairs) {
+      pairs.offsets.fill(pairs.hits, pairs.next + 1);
+      this.writer.section('pairs.totals', u32Bytes(pairs.totals));
+      this.writer.section('pairs.offsets', u32Bytes(pairs.offsets));
+    }
+    return this.writer.finish({ ...meta, pairScan: stored ? stored.scan : 0 });
+  }
+
+  private writeHits(hits: readonly { rank: number; tier: number }[]): void {
     for (const h of hits) {
       if (h.rank > RANK_MASK || h.tier > 7) throw new Error(`first pages: hit (${h.rank}, ${h.tier}) does not fit`);
       this.hitBytes.writeUInt32LE(((h.tier << RANK_BITS) | h.rank) >>> 0, 0);
       this.writer.write(this.hitBytes);
     }
-    this.hitCount += hits.length;
-    this.offsets.push(this.hitCount);
   }
+}
 
-  finish(meta: FirstPagesMeta, pairs?: PairCounts): WrittenShard {
-    this.writer.endSection();
-    this.writer.section('terms', u32Bytes(this.terms.view()));
-    this.writer.section('totals', u32Bytes(this.totals.view()));
-    this.writer.section('offsets', u32Bytes(this.offsets.view()));
-    if (pairs) {
-      if (pairs.counts.length !== pairs.terms.length ** 2) throw new Error(`first pages: ${pairs.counts.length} pair counts for ${pairs.terms.length} terms`);
-      this.writer.section('pairs.terms', u32Bytes(pairs.terms));
-      this.writer.section('pairs.counts', u32Bytes(pairs.counts));
-    }
-    return this.writer.finish({ ...meta, pairScan: pairs ? pairs.scan : 0 });
-  }
+function checkCounts(counts: PairCounts): void {
+  if (counts.counts.length !== counts.terms.length ** 2) throw new Error(`first pages: ${counts.counts.length} pair counts for ${counts.terms.length} terms`);
+}
+
+/** The page of `hits[from, to)` with its total. */
+function pageOf(hits: Uint32Array, from: number, to: number, total: number): FirstPage {
+  return {
+    total,
+    count: to - from,
+    rank: (i) => hits[from + i] & RANK_MASK,
+    tier: (i) => hits[from + i] >>> RANK_BITS,
+  };
+}
+
+interface PairSections {
+  readonly terms: Uint32Array;
+  readonly counts: Uint32Array;
+  readonly totals: Uint32Array | null;
+  readonly offsets: Uint32Array | null;
+  readonly hits: Uint32Array | null;
 }
 
 /** Reads a first-pages shard; sections are viewed zero-copy on first use. */
 export class FirstPages {
   readonly meta: FirstPagesMeta;
   private views: { terms: Uint32Array; totals: Uint32Array; offsets: Uint32Array; hits: Uint32Array } | null = null;
-  private pairs: { terms: Uint32Array; counts: Uint32Array } | null | undefined = undefined;
+  private pairs: PairSections | null | undefined = undefined;
 
   constructor(private readonly shard: Shard) {
     const m = shard.meta;
@@ -136,17 +201,40 @@ export class FirstPages {
     return this.views;
   }
 
-  private pairSections(): { terms: Uint32Array; counts: Uint32Array } | null {
+  private pairSections(): PairSections | null {
     if (this.pairs === undefined) {
       this.pairs = null;
       if (this.shard.hasSection('pairs.terms')) {
         const terms = this.u32('pairs.terms');
         const counts = this.u32('pairs.counts');
-        if (counts.length !== terms.length ** 2) throw new FormatError('E_FORMAT_HEADER', 'first-pages pair sections do not match their counts', this.shard.path);
-        this.pairs = { terms, counts };
+        const paged = this.shard.hasSection('pairs.totals');
+        const totals = paged ? this.u32('pairs.totals') : null;
+        const offsets = paged ? this.u32('pairs.offsets') : null;
+        const hits = paged ? this.u32('pairs.hits') : null;
+        const cells = terms.length ** 2;
+        if (counts.length !== cells || (totals && (totals.length !== cells || offsets!.length !== cells + 1))) {
+          throw new FormatError('E_FORMAT_HEADER', 'first-pages pair sections do not match their counts', this.shard.path);
+        }
+        this.pairs = { terms, counts, totals, offsets, hits };
       }
     }
     return this.pairs;
+  }
+
+  /** Cell i * n + j of the counted terms `first` and `second`, or -1 when either is not counted. */
+  private pairCell(pairs: PairSections, first: number, second: number): number {
+    const i = hashRun(pairs.terms, first); // term ids are unique
+    const j = hashRun(pairs.terms, second);
+    return i.to === i.from || j.to === j.from ? -1 : i.from * pairs.terms.length + j.from;
+  }
+
+  /** The stored page of the two-word search "first second" (term ids), or null when the compile kept none for it. */
+  pairPage(first: number, second: number): FirstPage | null {
+    const pairs = this.pairSections();
+    if (!pairs?.totals) return null;
+    const cell = this.pairCell(pairs, first, second);
+    if (cell < 0 || pairs.totals[cell] === PAIR_NOT_COUNTED) return null;
+    return pageOf(pairs.hits!, pairs.offsets![cell], pairs.offsets![cell + 1], pairs.totals[cell]);
   }
 
   /**
@@ -156,11 +244,8 @@ export class FirstPages {
    */
   pairCount(driver: number, other: number): number {
     const pairs = this.pairSections();
-    if (!pairs) return -1;
-    const i = hashRun(pairs.terms, driver);
-    const j = hashRun(pairs.terms, other);
-    if (i.to === i.from || j.to === j.from) return -1;
-    const count = pairs.counts[i.from * pairs.terms.length + j.from];
+    const cell = pairs ? this.pairCell(pairs, driver, other) : -1;
+    const count = cell < 0 ? PAIR_NOT_COUNTED : pairs!.counts[cell];
     return count === PAIR_NOT_COUNTED ? -1 : count;
   }
 
@@ -170,12 +255,6 @@ export class FirstPages {
     const entry = hashRun(terms, termId); // term ids are unique: a run of one, or none
     if (entry.to === entry.from) return null;
     const at = entry.from;
-    const from = offsets[at];
-    return {
-      total: totals[at],
-      count: offsets[at + 1] - from,
-      rank: (i) => hits[from + i] & RANK_MASK,
-      tier: (i) => hits[from + i] >>> RANK_BITS,
-    };
+    return pageOf(hits, offsets[at], offsets[at + 1], totals[at]);
   }
 }

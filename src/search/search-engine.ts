@@ -1,3 +1,4 @@
+import type { FirstPage, FirstPages } from '../index-format/first-pages.js';
 import type { SearchIndex, TermRange } from '../index-format/search-index.js';
 import { searchText } from '../index-format/search-text.js';
 import { withinOneEdit } from './one-edit.js';
@@ -47,7 +48,7 @@ export interface SearchOptions {
 /** Results of one type are counted up to this many: offset + limit may not pass it. */
 export const SEARCH_WINDOW = 1000;
 /**
- * The ranking's version: the compile stores first pages of one-word searches ranked by this
+ * The ranking's version: the compile stores first pages of one-word and two-word searches ranked by this
  * engine (first-pages.ts), and a server uses them only when its engine ranks the same way.
  * Change it with any change to what searchIndex returns.
  */
@@ -222,16 +223,28 @@ function pageOf(out: Ranking): Collector {
   };
 }
 
+/** The stored page of a query of one term, or of two (first-pages.ts's pairs), or null. */
+function storedPage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
+  const space = normal.indexOf(' ');
+  if (space < 0) {
+    const id = index.termId(normal);
+    return id < 0 ? null : pages.page(id);
+  }
+  if (normal.indexOf(' ', space + 1) >= 0) return null;
+  const first = index.termId(normal.slice(0, space));
+  const second = first < 0 ? -1 : index.termId(normal.slice(space + 1));
+  return second < 0 ? null : pages.pairPage(first, second);
+}
+
 /**
- * The compile's answer for a one-word query (first-pages.ts), when it kept one for this term and
+ * The compile's answer for a query of one or two terms (first-pages.ts), when it kept one and
  * the request is what it ranked: the first `need` hits with the default window, scan and tiers.
  */
 function storedFirstPage(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions): SearchResult | null {
   const pages = index.firstPages;
   if (!pages || pages.meta.engine !== SEARCH_ENGINE_VERSION || need > pages.meta.limit || window !== pages.meta.window) return null;
-  if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false || normal.includes(' ')) return null;
-  const id = index.termId(normal);
-  const page = id < 0 ? null : pages.page(id);
+  if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false) return null;
+  const page = storedPage(index, pages, normal);
   if (!page) return null;
   const hits: SearchHit[] = [];
   for (let i = 0; i < Math.min(need, page.count); i++) hits.push({ rank: page.rank(i), tier: page.tier(i) });

@@ -32,7 +32,7 @@ function documents(): SearchDocuments {
   return { type: 'song', ordinals, names, artists: { offsets, targets: Uint32Array.from(targets), artistNames } };
 }
 
-describe('first pages of one-word searches (written by the compile)', () => {
+describe('first pages of one-word and two-word searches, and pair counts (written by the compile)', () => {
   let dir: string;
   let live: SearchIndex;
   let stored: SearchIndex;
@@ -118,7 +118,7 @@ describe('first pages of one-word searches (written by the compile)', () => {
     let pairs = 0;
     for (const a of COMMON) {
       for (const b of [...COMMON, 'lov', 'riv', 'w1x', 'w1']) {
-        const term = `${a} ${b}`;
+        const term = b === 'riv' ? `${a.toUpperCase()}  ${b}` : `${a} ${b}`;
         for (const options of [{ need: 1 }, { need: 10 }, { need: 25 }, { need: 100 }, { need: 10, window: 50 }, { need: 5, countTo: 6 }]) {
           const want = searchIndex(live, term, options);
           const got = searchIndex(stored, term, options);
@@ -146,6 +146,37 @@ describe('first pages of one-word searches (written by the compile)', () => {
     const got = searchIndex(doctored, 'love night', { need: 10 });
     expect(got.hits).toEqual(want.hits);
     expect(got.total).toBe(want.total - 3);
+  });
+
+  it('keeps the first page of every two-word search of two counted terms, and answers from it', () => {
+    const pages = stored.firstPages!;
+    const [love, night, fire] = ['love', 'night', 'fire'].map((w) => live.termId(w));
+    const page = pages.pairPage(love, night)!;
+    expect(page).not.toBeNull();
+    const want = searchIndex(live, 'love night', { need: 25 });
+    expect(page.total).toBe(want.total);
+    expect(Array.from({ length: page.count }, (_, i) => ({ rank: page.rank(i), tier: page.tier(i) }))).toEqual(want.hits);
+    expect(pages.pairPage(night, love)).not.toBeNull();
+    expect(pages.pairPage(love, love)).toBeNull();
+    expect(pages.pairPage(love, live.termId('w1x'))).toBeNull();
+
+    // A doctored page shows which answers come from the store: the pair asked, up to its limit.
+    const terms = Uint32Array.from([love, night, fire]).sort();
+    const cell = (a: number, b: number) => terms.indexOf(a) * 3 + terms.indexOf(b);
+    const path = join(dir, 'pair-pages.blob');
+    const w = new FirstPagesWriter(path, 'b1');
+    w.beginPairs({ terms, counts: new Uint32Array(9).fill(PAIR_NOT_COUNTED), scan: Math.max(CANDIDATE_SCAN, SEARCH_WINDOW) });
+    const cells = [cell(love, night), cell(night, fire)].sort((a, b) => a - b);
+    for (const c of cells) w.addPair(c, c === cell(love, night) ? 2 : 1, c === cell(love, night) ? [{ rank: 11, tier: 3 }, { rank: 4, tier: 3 }] : [{ rank: 8, tier: 0 }]);
+    expect(() => w.addPair(cells[0], 1, [])).toThrow(/after/);
+    w.finish({ type: 'song', engine: SEARCH_ENGINE_VERSION, limit: 25, window: SEARCH_WINDOW, terms: live.terms });
+    const doctored = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
+    expect(searchIndex(doctored, 'Love  NIGHT', { need: 10 })).toEqual({ hits: [{ rank: 11, tier: 3 }, { rank: 4, tier: 3 }], total: 2 });
+    expect(searchIndex(doctored, 'night fire', { need: 1 })).toEqual({ hits: [{ rank: 8, tier: 0 }], total: 1 });
+    // Not the other order, nor a page past the limit, nor three words.
+    expect(searchIndex(doctored, 'night love', { need: 10 }).hits).toEqual(searchIndex(live, 'night love', { need: 10 }).hits);
+    expect(searchIndex(doctored, 'love night', { need: 26 }).hits).toEqual(searchIndex(live, 'love night', { need: 26 }).hits);
+    expect(searchIndex(doctored, 'love night fire', { need: 10 }).hits).toEqual(searchIndex(live, 'love night fire', { need: 10 }).hits);
   });
 
   it('refuses pages written for another index', () => {

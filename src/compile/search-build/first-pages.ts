@@ -1,6 +1,7 @@
 import { SHARD_KINDS } from '../../index-format/constants.js';
 import { FirstPagesWriter } from '../../index-format/first-pages.js';
 import { SearchIndex } from '../../index-format/search-index.js';
+import { searchText } from '../../index-format/search-text.js';
 import { openShard } from '../../index-format/shard-reader.js';
 import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
@@ -19,15 +20,16 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * Ranks every costly one-word search of a written search shard with the search engine itself and
  * writes the first pages beside it (index-format/first-pages.ts): the server answers those
  * queries from there, the same hits and total as live. Memory: three numbers per stored term.
- * Then counts the two-word searches of the densest terms (pair-counts.ts): the server then
- * ranks only the page of such a search and takes its total from the count.
+ * Then, for the densest terms (pair-counts.ts), every two-word search of two of them: its count
+ * (for pages past the stored ones: the server ranks only the page and takes the total from the
+ * count) and its first page (answered as a one-word page is). At most 256 terms: 65,280 pages.
  */
 export function writeFirstPages(
   searchShardPath: string,
   outPath: string,
   buildId: string,
   { limit = FIRST_PAGE_LIMIT, minPostings = FIRST_PAGE_MIN_POSTINGS, pairTerms = PAIR_TERMS_MAX }: { limit?: number; minPostings?: number; pairTerms?: number } = {},
-): WrittenShard & { readonly pages: number } {
+): WrittenShard & { readonly pages: number; readonly pairPages: number } {
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   try {
     const index = new SearchIndex(shard);
@@ -41,8 +43,23 @@ export function writeFirstPages(
       writer.add(id, result.total, result.hits);
     }
     const pages = writer.size;
+    const meta = { type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms };
     const pairs = countPairs(index, Math.max(CANDIDATE_SCAN, SEARCH_WINDOW), pairTerms);
-    return { ...writer.finish({ type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms }, pairs), pages };
+    writer.beginPairs(pairs);
+    const n = pairs.terms.length;
+    let pairPages = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        // The query whose words are these two terms (the engine looks the page up by them).
+        const term = `${index.term(pairs.terms[i])} ${index.term(pairs.terms[j])}`;
+        if (searchText(term) !== term) continue;
+        const result = searchIndex(index, term, { need: limit });
+        writer.addPair(i * n + j, result.total, result.hits);
+        pairPages++;
+      }
+    }
+    return { ...writer.finish(meta), pages, pairPages };
   } finally {
     shard.close();
   }
