@@ -86,8 +86,15 @@ class Ranking implements Collector {
     return this.total >= this.window;
   }
 
+  /**
+   * Results the page also waits for: FUZZY_BELOW while a scan is only ranking the page (its total
+   * comes from elsewhere), so a scan stopped at the page has seen every result when the total
+   * stays below FUZZY_BELOW (what the typo tiers must not repeat, `early`, is then complete).
+   */
+  pageCount = 0;
+
   get pageFull(): boolean {
-    return this.hits.length >= this.need;
+    return this.hits.length >= this.need && this.total >= this.pageCount;
   }
 
   add(rank: number, tier: number): void {
@@ -187,7 +194,9 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
     if (stored >= 0) {
       // The compile counted this pair: rank the page only, then the total is known.
       const before = out.total;
-      scanAllWords(index, exact, TIER.allWords, scan, skip, pageOf(out), true);
+      out.pageCount = FUZZY_BELOW;
+      scanAllWords(index, exact, TIER.allWords, scan, skip, out, true);
+      out.pageCount = 0;
       out.total = Math.min(window, before + stored);
     } else {
       scanAllWords(index, exact, TIER.allWords, scan, skip, out, saturated);
@@ -204,23 +213,6 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
     if (fuzzy) scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
   }
   return out;
-}
-
-/**
- * A view of `out` whose page is full once it has its hits and FUZZY_BELOW results are counted:
- * a scan stopped there has seen every result when the total stays below FUZZY_BELOW (what the
- * typo tiers must not repeat, `early`, is then complete).
- */
-function pageOf(out: Ranking): Collector {
-  return {
-    get full() {
-      return out.full;
-    },
-    get pageFull() {
-      return out.pageFull && out.total >= FUZZY_BELOW;
-    },
-    add: (rank, tier) => out.add(rank, tier),
-  };
 }
 
 /** The stored page of a query of one term, or of two (first-pages.ts's pairs), or null. */

@@ -1,10 +1,11 @@
 import { SHARD_KINDS } from '../../index-format/constants.js';
-import { FirstPagesWriter } from '../../index-format/first-pages.js';
+import { rmSync } from 'node:fs';
+import { FirstPagesWriter, type FirstPagesMeta, type PairCounts } from '../../index-format/first-pages.js';
 import { SearchIndex } from '../../index-format/search-index.js';
 import { searchText } from '../../index-format/search-text.js';
 import { openShard } from '../../index-format/shard-reader.js';
 import type { WrittenShard } from '../../index-format/shard-writer.js';
-import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
+import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
 
 /** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
@@ -20,7 +21,8 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * Ranks every costly one-word search of a written search shard with the search engine itself and
  * writes the first pages beside it (index-format/first-pages.ts): the server answers those
  * queries from there, the same hits and total as live. Memory: three numbers per stored term.
- * Then, for the densest terms (pair-counts.ts), every two-word search of two of them: its count
+ * Then, for the densest terms (pair-counts.ts; held by `minPostings` documents or more, as a
+ * stored one-word page's are), every two-word search of two of them: its count
  * (for pages past the stored ones: the server ranks only the page and takes the total from the
  * count) and its first page (answered as a one-word page is). At most 256 terms: 65,280 pages.
  */
@@ -43,24 +45,43 @@ export function writeFirstPages(
       writer.add(id, result.total, result.hits);
     }
     const pages = writer.size;
-    const meta = { type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms };
-    const pairs = countPairs(index, Math.max(CANDIDATE_SCAN, SEARCH_WINDOW), pairTerms);
+    const meta: FirstPagesMeta = { type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms };
+    const pairs = countPairs(index, Math.max(CANDIDATE_SCAN, SEARCH_WINDOW), { maxTerms: pairTerms, minPostings });
     writer.beginPairs(pairs);
+    const pairPages = rankPairs(searchShardPath, `${outPath}.pair-counts`, buildId, meta, pairs, (cell, result) => writer.addPair(cell, result.total, result.hits));
+    return { ...writer.finish(meta), pages, pairPages };
+  } finally {
+    shard.close();
+  }
+}
+
+/**
+ * Ranks the two-word search of every two counted terms (cells i * n + j, ascending) and hands
+ * each result to `add`; returns how many. The ranking takes the all-words counts from `pairs`
+ * (written to `countsPath` while it runs, then removed): a third cheaper than counting live.
+ */
+function rankPairs(searchShardPath: string, countsPath: string, buildId: string, meta: FirstPagesMeta, pairs: PairCounts, add: (cell: number, result: SearchResult) => void): number {
+  new FirstPagesWriter(countsPath, buildId).finish(meta, pairs);
+  const shard = openShard(searchShardPath, SHARD_KINDS.blob);
+  const counts = openShard(countsPath, SHARD_KINDS.blob);
+  try {
+    const index = new SearchIndex(shard, counts);
     const n = pairs.terms.length;
-    let pairPages = 0;
+    let ranked = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         if (i === j) continue;
         // The query whose words are these two terms (the engine looks the page up by them).
         const term = `${index.term(pairs.terms[i])} ${index.term(pairs.terms[j])}`;
         if (searchText(term) !== term) continue;
-        const result = searchIndex(index, term, { need: limit });
-        writer.addPair(i * n + j, result.total, result.hits);
-        pairPages++;
+        add(i * n + j, searchIndex(index, term, { need: meta.limit }));
+        ranked++;
       }
     }
-    return { ...writer.finish(meta), pages, pairPages };
+    return ranked;
   } finally {
+    counts.close();
     shard.close();
+    rmSync(countsPath, { force: true });
   }
 }

@@ -8,17 +8,18 @@ import type { SearchIndex } from '../../index-format/search-index.js';
 export const PAIR_TERMS_MAX = 256;
 
 /**
- * Counts, for every two of the index's densest terms (those that may have a bitmap, up to
- * `maxTerms`, most documents first), how many of the first `scan` documents of the one with
+ * Counts, for every two of the index's densest terms (those that may have a bitmap and are held
+ * by `minPostings` documents or more, up to `maxTerms`, most documents first), how many of the first `scan` documents of the one with
  * fewer documents (the all-words tier's driver) also hold the other: the all-words tier's
  * result count of a two-word search of those terms, before the earlier tiers are taken out
  * (search/stored-pair-total.ts). One bitmap of the documents at a time: memory is the matrix and
  * `documents / 8` bytes.
  */
-export function countPairs(index: SearchIndex, scan: number, maxTerms = PAIR_TERMS_MAX): PairCounts {
+export function countPairs(index: SearchIndex, scan: number, { maxTerms = PAIR_TERMS_MAX, minPostings = 0 }: { maxTerms?: number; minPostings?: number } = {}): PairCounts {
   const offsets = index.u32('postings.offsets');
   const postings = index.u32('postings');
-  const terms = Uint32Array.from(index.bitmapTerms().slice(0, maxTerms)).sort();
+  const dense = index.bitmapTerms().filter((t) => offsets[t + 1] - offsets[t] >= minPostings);
+  const terms = Uint32Array.from(dense.slice(0, maxTerms)).sort();
   const n = terms.length;
   const counts = new Uint32Array(n * n).fill(PAIR_NOT_COUNTED);
   const size = (term: number) => offsets[term + 1] - offsets[term];
