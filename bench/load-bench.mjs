@@ -20,6 +20,7 @@ import { waitIdle } from './load/proc-tree.mjs';
 import { startProcess, startServer } from './load/server-process.mjs';
 import { ensureWrk, median, runWrk, writePaths } from './load/wrk.mjs';
 import { loadKinds } from './load/load-kinds.mjs';
+import { compiledBy, compilerDigest, markCompiledBy } from './load/compiled-by.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = Number(arg('songs', '1000000'));
@@ -42,7 +43,13 @@ const wrkVersion = ensureWrk();
 const log = (line) => console.error(`[bench:load] ${line}`);
 
 if (!existsSync(join(raw, 'songs.csv'))) execFileSync(process.execPath, [omm, 'generate', '--songs', String(songs), '--seed', '1', '--out', raw], { stdio: 'inherit' });
-if (!existsSync(join(dist, 'current'))) execFileSync(process.execPath, [omm, 'compile', raw, '-o', dist, '-q'], { stdio: 'inherit' });
+const digest = compilerDigest(join(root, 'dist'));
+if (!compiledBy(dist, digest)) {
+  if (existsSync(dist)) log(`${dist} was compiled by other code: compiling it again`);
+  rmSync(dist, { recursive: true, force: true });
+  execFileSync(process.execPath, [omm, 'compile', raw, '-o', dist, '-q'], { stdio: 'inherit' });
+  markCompiledBy(dist, digest);
+}
 if (servers.has('sqlite') && !existsSync(dbFile)) execFileSync(process.execPath, [join(root, 'bench', 'peers', 'sqlite-build.mjs'), raw, dbFile], { stdio: 'inherit' });
 
 const cat = Catalog.open(dist);
