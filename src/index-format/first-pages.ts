@@ -184,6 +184,16 @@ export class FirstPages {
     this.meta = { type: String(m.type), engine: Number(m.engine), limit: Number(m.limit), window: Number(m.window), terms: Number(m.terms), pairScan: Number(m.pairScan ?? 0) };
   }
 
+  /** Steps that each verify at most `chunkBytes` of a section: what first use would do whole, for a warm-up. */
+  preparationSteps(chunkBytes: number): (() => void)[] {
+    const steps: (() => void)[] = [];
+    for (const section of this.shard.directory.sections) {
+      const { start, length } = this.shard.section(section.name);
+      for (let at = 0; at < length; at += chunkBytes) steps.push(() => this.shard.verify(start + at, Math.min(chunkBytes, length - at)));
+    }
+    return steps;
+  }
+
   private u32(name: string): Uint32Array {
     const s = this.shard.section(name);
     if (s.length % 4 !== 0) throw new FormatError('E_FORMAT_HEADER', `first-pages section ${name} is not u32-aligned`, this.shard.path);

@@ -206,8 +206,8 @@ export class SearchIndex {
 
   /**
    * The index's first-use work cut into short steps, for a warm-up: each verifies one piece of
-   * at most `chunkBytes` of a section (what a first read of it would do whole), and the last
-   * ones build the sampled names and terms.
+   * at most `chunkBytes` of a section (what a first read of it would do whole), its first pages'
+   * sections too, and the last ones build the sampled names and terms.
    */
   preparationSteps(chunkBytes = 2 ** 20): (() => void)[] {
     const steps: (() => void)[] = [];
@@ -215,6 +215,7 @@ export class SearchIndex {
       const { start, length } = this.shard.section(section.name);
       for (let at = 0; at < length; at += chunkBytes) steps.push(() => this.shard.verify(start + at, Math.min(chunkBytes, length - at)));
     }
+    if (this.firstPages) steps.push(...this.firstPages.preparationSteps(chunkBytes));
     steps.push(
       () => void this.namePrefixRange(''),
       () => void this.prefixRange(''),

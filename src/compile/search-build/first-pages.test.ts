@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +177,21 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
     expect(searchIndex(doctored, 'night love', { need: 10 }).hits).toEqual(searchIndex(live, 'night love', { need: 10 }).hits);
     expect(searchIndex(doctored, 'love night', { need: 26 }).hits).toEqual(searchIndex(live, 'love night', { need: 26 }).hits);
     expect(searchIndex(doctored, 'love night fire', { need: 10 }).hits).toEqual(searchIndex(live, 'love night fire', { need: 10 }).hits);
+  });
+
+  it('verifies its sections among the search index\'s warm-up steps', () => {
+    const original = join(dir, 'pages.blob');
+    const start = openShard(original).section('pairs.hits').start;
+    const bytes = readFileSync(original);
+    bytes[start + 5] ^= 0xff;
+    const flipped = join(dir, 'flipped-pages.blob');
+    writeFileSync(flipped, bytes);
+    const index = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(flipped));
+    expect(() => {
+      for (const step of index.preparationSteps(4096)) step();
+    }).toThrow(/CRC/);
+    const sound = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(original));
+    for (const step of sound.preparationSteps(4096)) step();
   });
 
   it('refuses pages written for another index', () => {
