@@ -19,9 +19,10 @@ export interface Collector {
  * The documents holding every word (in the name or the artists), in popularity order: the
  * candidates of the rarest word (its postings, or the union of a range's), at most `scan` of
  * them, each checked against the other words, most selective first: a bit test where the word
- * has a bitmap (SearchIndex.bitmap), else a galloping seek in its postings. `skip` says which candidates an earlier tier already counted. Stops when the
- * collector is full, or, when `saturated` (the total is known to reach its cap), as soon as the
- * page is.
+ * has a bitmap (SearchIndex.bitmap), or one per term where it is a prefix of a few terms that all
+ * have one (ANY_OF_BITMAPS), else a galloping seek in its postings. `skip` says which
+ * candidates an earlier tier already counted. Stops when the collector is full, or, when
+ * `saturated` (the total is known to reach its cap), as soon as the page is.
  */
 export function scanAllWords(index: SearchIndex, words: readonly QueryWord[], tier: number, scan: number, skip: (rank: number) => boolean, out: Collector, saturated: boolean): void {
   const offsets = index.u32('postings.offsets');
@@ -74,7 +75,6 @@ export function scanAllWords(index: SearchIndex, words: readonly QueryWord[], ti
     }
   }
 }
-
 
 /**
  * A word of several terms (a prefix) is tested with its terms' bitmaps, a rank passing when one

@@ -48,9 +48,9 @@ export interface SearchOptions {
 /** Results of one type are counted up to this many: offset + limit may not pass it. */
 export const SEARCH_WINDOW = 1000;
 /**
- * The ranking's version: the compile stores first pages of one-word and two-word searches ranked by this
- * engine (first-pages.ts), and a server uses them only when its engine ranks the same way.
- * Change it with any change to what searchIndex returns.
+ * The ranking's version: the compile stores first pages of one-word and two-word searches ranked
+ * by this engine, and counts of two-word searches (first-pages.ts); a server uses them only when
+ * its engine ranks the same way. Change it with any change to what searchIndex returns.
  */
 export const SEARCH_ENGINE_VERSION = 1;
 /** A name-prefix range longer than this is not ranked on its own (its names are still found by their words). */
