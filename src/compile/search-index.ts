@@ -37,7 +37,7 @@ export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
   return build.documents.flatMap((docs) => {
     const name = `search.${PLURAL[docs.type]}`;
     const index = { name, ...buildSearchIndex(join(build.outDir, `${name}.blob`), build.buildId, docs, spill, build.budgetBytes) };
-    const { pages: _pages, pairPages: _pairPages, ...firstPages } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId);
+    const { pages: _pages, ...firstPages } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId);
     return [index, { name: `${name}.first-pages`, ...firstPages }];
   });
 }

@@ -186,12 +186,7 @@ export class FirstPages {
 
   /** Steps that each verify at most `chunkBytes` of a section: what first use would do whole, for a warm-up. */
   preparationSteps(chunkBytes: number): (() => void)[] {
-    const steps: (() => void)[] = [];
-    for (const section of this.shard.directory.sections) {
-      const { start, length } = this.shard.section(section.name);
-      for (let at = 0; at < length; at += chunkBytes) steps.push(() => this.shard.verify(start + at, Math.min(chunkBytes, length - at)));
-    }
-    return steps;
+    return this.shard.verificationSteps(chunkBytes);
   }
 
   private u32(name: string): Uint32Array {

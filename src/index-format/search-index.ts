@@ -210,11 +210,7 @@ export class SearchIndex {
    * sections too, and the last ones build the sampled names and terms.
    */
   preparationSteps(chunkBytes = 2 ** 20): (() => void)[] {
-    const steps: (() => void)[] = [];
-    for (const section of this.shard.directory.sections) {
-      const { start, length } = this.shard.section(section.name);
-      for (let at = 0; at < length; at += chunkBytes) steps.push(() => this.shard.verify(start + at, Math.min(chunkBytes, length - at)));
-    }
+    const steps = this.shard.verificationSteps(chunkBytes);
     if (this.firstPages) steps.push(...this.firstPages.preparationSteps(chunkBytes));
     steps.push(
       () => void this.namePrefixRange(''),

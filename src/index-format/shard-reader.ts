@@ -110,6 +110,19 @@ export class Shard {
     if (length > 0) this.verifyRange(start, length);
   }
 
+  /**
+   * `verify` of every section cut into steps of at most `chunkBytes`: what first use of each would
+   * do whole, for a warm-up to run a step at a time.
+   */
+  verificationSteps(chunkBytes: number): (() => void)[] {
+    const steps: (() => void)[] = [];
+    for (const section of this.directory.sections) {
+      const { start, length } = this.section(section.name);
+      for (let at = 0; at < length; at += chunkBytes) steps.push(() => this.verify(start + at, Math.min(chunkBytes, length - at)));
+    }
+    return steps;
+  }
+
   private verifyRange(start: number, length: number): void {
     const bodyStart = start - BODY_OFFSET;
     if (bodyStart < 0 || bodyStart + length > this.header.bodyLength) {

@@ -1,4 +1,5 @@
 import type { SearchIndex } from '../index-format/search-index.js';
+import { hashRun } from '../index-format/search-keys.js';
 import type { QueryWord } from './all-words.js';
 import type { RankMarks } from './rank-marks.js';
 
@@ -40,17 +41,9 @@ function holder(index: SearchIndex, term: number): (rank: number) => boolean {
   const map = index.bitmap(term);
   if (map) return (rank) => (map[rank >>> 5] & (1 << (rank & 31))) !== 0;
   const offsets = index.u32('postings.offsets');
-  const postings = index.u32('postings');
-  const from = offsets[term];
-  const to = offsets[term + 1];
+  const list = index.u32('postings').subarray(offsets[term], offsets[term + 1]);
   return (rank) => {
-    let lo = from;
-    let hi = to;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (postings[mid] < rank) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < to && postings[lo] === rank;
+    const run = hashRun(list, rank); // postings are ascending ranks
+    return run.to > run.from;
   };
 }

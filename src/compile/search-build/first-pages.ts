@@ -31,7 +31,7 @@ export function writeFirstPages(
   outPath: string,
   buildId: string,
   { limit = FIRST_PAGE_LIMIT, minPostings = FIRST_PAGE_MIN_POSTINGS, pairTerms = PAIR_TERMS_MAX }: { limit?: number; minPostings?: number; pairTerms?: number } = {},
-): WrittenShard & { readonly pages: number; readonly pairPages: number } {
+): WrittenShard & { readonly pages: number } {
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   try {
     const index = new SearchIndex(shard);
@@ -48,8 +48,8 @@ export function writeFirstPages(
     const meta: FirstPagesMeta = { type: index.type, engine: SEARCH_ENGINE_VERSION, limit, window: SEARCH_WINDOW, terms: index.terms };
     const pairs = countPairs(index, Math.max(CANDIDATE_SCAN, SEARCH_WINDOW), { maxTerms: pairTerms, minPostings });
     writer.beginPairs(pairs);
-    const pairPages = rankPairs(searchShardPath, `${outPath}.pair-counts`, buildId, meta, pairs, (cell, result) => writer.addPair(cell, result.total, result.hits));
-    return { ...writer.finish(meta), pages, pairPages };
+    rankPairs(searchShardPath, `${outPath}.pair-counts`, buildId, meta, pairs, (cell, result) => writer.addPair(cell, result.total, result.hits));
+    return { ...writer.finish(meta), pages };
   } finally {
     shard.close();
   }
@@ -57,17 +57,16 @@ export function writeFirstPages(
 
 /**
  * Ranks the two-word search of every two counted terms (cells i * n + j, ascending) and hands
- * each result to `add`; returns how many. The ranking takes the all-words counts from `pairs`
+ * each result to `add`. The ranking takes the all-words counts from `pairs`
  * (written to `countsPath` while it runs, then removed): a third cheaper than counting live.
  */
-function rankPairs(searchShardPath: string, countsPath: string, buildId: string, meta: FirstPagesMeta, pairs: PairCounts, add: (cell: number, result: SearchResult) => void): number {
+function rankPairs(searchShardPath: string, countsPath: string, buildId: string, meta: FirstPagesMeta, pairs: PairCounts, add: (cell: number, result: SearchResult) => void): void {
   new FirstPagesWriter(countsPath, buildId).finish(meta, pairs);
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   const counts = openShard(countsPath, SHARD_KINDS.blob);
   try {
     const index = new SearchIndex(shard, counts);
     const n = pairs.terms.length;
-    let ranked = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         if (i === j) continue;
@@ -75,10 +74,8 @@ function rankPairs(searchShardPath: string, countsPath: string, buildId: string,
         const term = `${index.term(pairs.terms[i])} ${index.term(pairs.terms[j])}`;
         if (searchText(term) !== term) continue;
         add(i * n + j, searchIndex(index, term, { need: meta.limit }));
-        ranked++;
       }
     }
-    return ranked;
   } finally {
     counts.close();
     shard.close();
