@@ -1,5 +1,6 @@
 import { SHARD_KINDS } from './constants.js';
 import { FormatError } from './errors.js';
+import { NAME_GROUP_MIN, NAME_GROUP_SCAN, NameGroups } from './name-groups.js';
 import { hashRun } from './search-keys.js';
 import type { Shard } from './shard-reader.js';
 import { ShardWriter, type WrittenShard } from './shard-writer.js';
@@ -24,6 +25,9 @@ import { GrowableU32, u32Bytes } from './u32.js';
  * - `pairs.hits`, `pairs.totals`, `pairs.offsets`: the first pages of the two-word searches
  *   "term i, term j" (cell i * n + j, as `hits`, `totals` and `offsets` above); a cell without a
  *   page has total PAIR_NOT_COUNTED and no hits.
+ *
+ * And, optionally, the name groups of the matcher's first stage (name-groups.ts): `groups.blocks`,
+ * `groups.starts`, `groups.offsets`.
  */
 const RANK_BITS = 29;
 const RANK_MASK = (1 << RANK_BITS) - 1;
@@ -40,6 +44,9 @@ export interface FirstPagesMeta {
   readonly terms: number;
   /** The candidates each pair count covers (the engine's CANDIDATE_SCAN); 0 when no pairs are stored. */
   readonly pairScan?: number;
+  /** NAME_GROUP_SCAN and NAME_GROUP_MIN of the stored name groups; 0 when none are stored. */
+  readonly groupScan?: number;
+  readonly groupMin?: number;
 }
 
 /** An entry of `pairs.counts` the compile did not count. */
@@ -73,6 +80,7 @@ export class FirstPagesWriter {
   private hitCount = 0;
   private last = -1;
   private pairs: { counts: PairCounts; totals: Uint32Array; offsets: Uint32Array; next: number; hits: number } | null = null;
+  private groups: { starts: GrowableU32; offsets: GrowableU32; words: number } | null = null;
 
   constructor(path: string, buildId: string) {
     this.writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
@@ -85,7 +93,7 @@ export class FirstPagesWriter {
   }
 
   add(termId: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
-    if (this.pairs) throw new Error('first pages: a one-word page after the two-word pages began');
+    if (this.pairs || this.groups) throw new Error('first pages: a one-word page after the two-word pages or the name groups began');
     if (termId <= this.last) throw new Error(`first pages: term ${termId} after ${this.last}`);
     this.last = termId;
     this.terms.push(termId);
@@ -97,6 +105,7 @@ export class FirstPagesWriter {
 
   /** Ends the one-word pages and begins the two-word pages of the pairs of `counts.terms`. */
   beginPairs(counts: PairCounts): void {
+    if (this.groups) throw new Error('first pages: two-word pages after the name groups began');
     checkCounts(counts);
     const cells = counts.terms.length ** 2;
     this.writer.endSection();
@@ -107,7 +116,7 @@ export class FirstPagesWriter {
   /** The page of the two-word search "terms[i] terms[j]", cell i * n + j: cells ascending, any left out have no page. */
   addPair(cell: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
     const pairs = this.pairs;
-    if (!pairs) throw new Error('first pages: a two-word page before beginPairs');
+    if (!pairs || this.groups) throw new Error('first pages: a two-word page outside beginPairs .. beginNameGroups');
     if (cell < pairs.next || cell >= pairs.totals.length) throw new Error(`first pages: pair cell ${cell} after ${pairs.next - 1} of ${pairs.totals.length}`);
     if (total === PAIR_NOT_COUNTED) throw new Error('first pages: a pair total does not fit');
     pairs.offsets.fill(pairs.hits, pairs.next + 1, cell + 1);
@@ -116,6 +125,27 @@ export class FirstPagesWriter {
     pairs.hits += hits.length;
     pairs.offsets[cell + 1] = pairs.hits;
     pairs.next = cell + 1;
+  }
+
+  /** Ends the pages and begins the name groups (name-groups.ts). */
+  beginNameGroups(): void {
+    if (this.groups) throw new Error('first pages: the name groups began twice');
+    this.writer.endSection();
+    this.writer.beginSection('groups.blocks');
+    const offsets = new GrowableU32();
+    offsets.push(0);
+    this.groups = { starts: new GrowableU32(), offsets, words: 0 };
+  }
+
+  /** The block (nameGroupBlock) of the group starting at `start` in `names.order`: starts ascending. */
+  addNameGroup(start: number, block: Uint32Array): void {
+    const groups = this.groups;
+    if (!groups) throw new Error('first pages: a name group before beginNameGroups');
+    if (groups.starts.length > 0 && start <= groups.starts.get(groups.starts.length - 1)) throw new Error(`first pages: name group at ${start} after ${groups.starts.get(groups.starts.length - 1)}`);
+    groups.starts.push(start);
+    this.writer.write(u32Bytes(block));
+    groups.words += block.length;
+    groups.offsets.push(groups.words);
   }
 
   /**
@@ -139,7 +169,12 @@ export class FirstPagesWriter {
       this.writer.section('pairs.totals', u32Bytes(pairs.totals));
       this.writer.section('pairs.offsets', u32Bytes(pairs.offsets));
     }
-    return this.writer.finish({ ...meta, pairScan: stored ? stored.scan : 0 });
+    const groups = this.groups;
+    if (groups) {
+      this.writer.section('groups.starts', u32Bytes(groups.starts.view()));
+      this.writer.section('groups.offsets', u32Bytes(groups.offsets.view()));
+    }
+    return this.writer.finish({ ...meta, pairScan: stored ? stored.scan : 0, groupScan: groups ? NAME_GROUP_SCAN : 0, groupMin: groups ? NAME_GROUP_MIN : 0 });
   }
 
   private writeHits(hits: readonly { rank: number; tier: number }[]): void {
@@ -178,10 +213,11 @@ export class FirstPages {
   readonly meta: FirstPagesMeta;
   private views: { terms: Uint32Array; totals: Uint32Array; offsets: Uint32Array; hits: Uint32Array } | null = null;
   private pairs: PairSections | null | undefined = undefined;
+  private groups: NameGroups | null | undefined = undefined;
 
   constructor(private readonly shard: Shard) {
     const m = shard.meta;
-    this.meta = { type: String(m.type), engine: Number(m.engine), limit: Number(m.limit), window: Number(m.window), terms: Number(m.terms), pairScan: Number(m.pairScan ?? 0) };
+    this.meta = { type: String(m.type), engine: Number(m.engine), limit: Number(m.limit), window: Number(m.window), terms: Number(m.terms), pairScan: Number(m.pairScan ?? 0), groupScan: Number(m.groupScan ?? 0), groupMin: Number(m.groupMin ?? 0) };
   }
 
   /** Steps that each verify at most `chunkBytes` of a section: what first use would do whole, for a warm-up. */
@@ -224,6 +260,18 @@ export class FirstPages {
       }
     }
     return this.pairs;
+  }
+
+  /**
+   * The name groups, or null when the shard has none or they were cut at another scan or size
+   * than this reader's (the matcher would then miss documents, or look past its own limit).
+   */
+  nameGroups(): NameGroups | null {
+    if (this.groups === undefined) {
+      const fits = this.meta.groupScan === NAME_GROUP_SCAN && this.meta.groupMin === NAME_GROUP_MIN && this.shard.hasSection('groups.blocks');
+      this.groups = fits ? new NameGroups(this.u32('groups.starts'), this.u32('groups.offsets'), this.u32('groups.blocks'), this.shard.path) : null;
+    }
+    return this.groups;
   }
 
   /** Cell i * n + j of the counted terms `first` and `second`, or -1 when either is not counted. */

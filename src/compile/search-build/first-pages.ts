@@ -6,6 +6,7 @@ import { searchText } from '../../index-format/search-text.js';
 import { openShard } from '../../index-format/shard-reader.js';
 import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
+import { forEachNameGroup } from './name-groups.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
 
 /** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
@@ -25,6 +26,7 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * stored one-word page's are), every two-word search of two of them: its count
  * (for pages past the stored ones: the server ranks only the page and takes the total from the
  * count) and its first page (answered as a one-word page is). At most 256 terms: 65,280 pages.
+ * Last, the name groups of the matcher's first stage (name-groups.ts).
  */
 export function writeFirstPages(
   searchShardPath: string,
@@ -49,6 +51,8 @@ export function writeFirstPages(
     const pairs = countPairs(index, Math.max(CANDIDATE_SCAN, SEARCH_WINDOW), { maxTerms: pairTerms, minPostings });
     writer.beginPairs(pairs);
     rankPairs(searchShardPath, `${outPath}.pair-counts`, buildId, meta, pairs, (cell, result) => writer.addPair(cell, result.total, result.hits));
+    writer.beginNameGroups();
+    forEachNameGroup(index, (start, block) => writer.addNameGroup(start, block));
     return { ...writer.finish(meta), pages };
   } finally {
     shard.close();

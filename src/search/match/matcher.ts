@@ -1,5 +1,6 @@
 import { artistSet, matchTitle, type MatchTitle } from './match-text.js';
 import { ONE_EDIT_BYTES } from '../../index-format/byte-diff.js';
+import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from '../../index-format/name-groups.js';
 import type { SearchIndex } from '../../index-format/search-index.js';
 import { searchText } from '../../index-format/search-text.js';
 import type { Catalog } from '../../catalog/catalog.js';
@@ -27,8 +28,11 @@ export interface MatchResult {
 
 /** Candidates taken from each search the matcher runs. */
 const CANDIDATES_PER_SEARCH = 40;
-/** Documents of one exact title the first pass looks through for the credited artists' words. */
-const EXACT_TITLE_SCAN = 5_000;
+/**
+ * Documents of one exact title the first pass looks through for the credited artists' words:
+ * the compile's name groups cover as many (index-format/name-groups.ts).
+ */
+const EXACT_TITLE_SCAN = NAME_GROUP_SCAN;
 /** Artists the fallback looks at per credited name, and works it reads per artist. */
 const FALLBACK_ARTISTS = 3;
 const FALLBACK_WORKS = 500;
@@ -120,7 +124,8 @@ const result = (best: Best): MatchResult => ({ ordinal: best.ordinal, score: bes
  * Documents named exactly as the query (a range of the name order), most popular first, among
  * the first EXACT_TITLE_SCAN: with a credit whose words are all terms, those whose artists hold
  * every one; else the first CANDIDATES_PER_SEARCH. A cheap look at many documents before
- * scoring a few: a title scores 1 only when it is the query's.
+ * scoring a few: a title scores 1 only when it is the query's. A large group with a credit is
+ * answered from the compile's name groups, the same documents in the same order.
  */
 function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: string | null): Map<number, number> {
   let ids: number[] | null = null;
@@ -132,6 +137,13 @@ function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: str
   const order = index.u32('names.order');
   const out = new Map<number, number>();
   const range = index.exactNameRange(title.full);
+  // A large group: the compile listed which of its documents credit each term (name groups).
+  // (An empty range may start where another name's group does: only a large range is looked up.)
+  const listed = ids === null || range.to - range.from < NAME_GROUP_MIN ? null : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH) ?? null);
+  if (listed !== null) {
+    for (const p of listed) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
+    return out;
+  }
   const end = Math.min(range.to, range.from + EXACT_TITLE_SCAN);
   // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
   const maps = (ids ?? []).map((id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
