@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
@@ -161,5 +162,25 @@ describe('the fast HTTP core', () => {
     expect(all.length).toBe(count);
     expect(bytes.length).toBeGreaterThan(8 * 2 ** 20);
     all.forEach((r, i) => expect(r.body.toString(), `response ${i}`).toBe(alone[i % paths.length]));
+  });
+});
+
+describe('the fast core and a shutdown', () => {
+  it('sends a response answered in the turn a shutdown begins before it ends the connection', async () => {
+    const dist = tempDir('omm-fast-core-drain-');
+    await compileCatalog({ rawDir: SAMPLE_RAW, outDir: dist });
+    let running: RunningServer | undefined;
+    let stopping: Promise<void> | undefined;
+    // The request log is written as each response ends, in its turn: the shutdown begins there,
+    // while the response still waits in the turn's batch of writes.
+    const log = { write: () => ((stopping ??= running!.shutdown()), true) } as unknown as NodeJS.WritableStream;
+    const events = new Writable({ write: (_chunk, _encoding, done) => done() });
+    running = await startServer({ snapshot: dist, port: 0, host: '127.0.0.1', log, events });
+    const { bytes, closed } = await exchange(running.url, ['GET /v1/songs?limit=1 HTTP/1.1\nHost: test\n\n'], { waitMs: 3000 });
+    await stopping;
+    const got = responses(bytes);
+    expect(got.map((r) => r.status)).toEqual([200]);
+    expect(JSON.parse(got[0].body.toString()).data).toHaveLength(1);
+    expect(closed).toBe(true);
   });
 });

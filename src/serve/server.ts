@@ -7,7 +7,7 @@ import { eventLogger } from './event-log.js';
 import { DEFAULT_HTTP, type HttpOptions } from './http-options.js';
 import { Metrics } from './metrics.js';
 import { createHandler, type HandlerOptions } from './request-handler.js';
-import { serveFast } from './http/fast-connection.js';
+import { flushFastResponses, serveFast } from './http/fast-connection.js';
 import type { HandlerState } from './server-routes.js';
 import { SnapshotReloader, type ReloadResult } from './snapshot-reloader.js';
 
@@ -100,7 +100,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const socket = req.socket as CountedSocket;
     const left = (socket[UNANSWERED] ?? 1) - 1;
     socket[UNANSWERED] = left;
-    if (state.draining && left === 0) socket.end();
+    if (state.draining && left === 0) {
+      flushFastResponses();
+      socket.end();
+    }
   };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket as CountedSocket;
@@ -171,6 +174,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           finishClose();
           resolve();
         });
+        flushFastResponses();
         for (const socket of sockets) if (!(socket as CountedSocket)[UNANSWERED]) socket.end();
       });
       return stopping;

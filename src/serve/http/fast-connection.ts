@@ -1,19 +1,18 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { WriteBatch } from './write-batch.js';
 import { INVALID_HEADER_VALUE, MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
 
 const HEAD_END = Buffer.from('\r\n\r\n');
-/** The response buffer kept between writes (see write()): made at least this large, kept up to the most. */
-const WRITE_BUFFER_BYTES = 16 * 1024;
-const MAX_WRITE_BUFFER_BYTES = 256 * 1024;
-let writeBuffer: Buffer | null = null;
+/** The responses of the current event-loop turn, written together at its end. */
+const batch = new WriteBatch();
 
 /**
  * A connection served without node:http's request and response objects, for as long as its
  * requests are simple (simple-request.ts): each is handed to the same request listener as
  * node:http's, with a request and a response that carry only what the listener uses (method,
  * url, headers, socket; writeHead and end), and the response goes out as one write with the head
- * node:http would have written for it. The first request that is not simple, or not complete in
+ * node:http would have written for it, at the end of the event-loop turn (write-batch.ts). The first request that is not simple, or not complete in
  * what has arrived, and everything after it on the connection go to node:http (`http`), which
  * takes the socket over with the unread bytes put back: it answers malformed input, bodies,
  * slow clients and their timeouts as it always has. Measured on song by id: a bare responder
@@ -45,6 +44,14 @@ function httpDate(): string {
     dateValue = new Date(second * 1000).toUTCString();
   }
   return dateValue;
+}
+
+/**
+ * Writes the fast core's queued responses now: before a socket is ended outside it (a drain),
+ * so that its last response goes out first.
+ */
+export function flushFastResponses(): void {
+  batch.flush();
 }
 
 export function serveFast(socket: Socket, options: FastConnectionOptions): void {
@@ -154,23 +161,14 @@ class FastConnection {
       head += seconds > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${seconds}\r\n` : 'Connection: keep-alive\r\n';
     }
     head += '\r\n';
-    // One buffer for head and body, one write. The buffer is reused while each write goes to the
-    // kernel at once (nothing left queued on the socket); one still queued is left to the socket.
+    // One buffer for head and body, one write, queued with the turn's other responses (write-batch.ts).
     const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    const length = head.length + bodyBytes;
-    let buffer = writeBuffer;
-    writeBuffer = null;
-    if (!buffer || buffer.length < length) buffer = Buffer.allocUnsafe(Math.max(length, WRITE_BUFFER_BYTES));
-    const bytes = buffer.subarray(0, length);
+    const bytes = batch.room(head.length + bodyBytes);
     bytes.write(head, 0, 'latin1');
     if (typeof body === 'string') bytes.write(body, head.length, 'utf8');
     else if (body !== undefined) bytes.set(body, head.length);
-    this.socket.write(bytes);
-    if (this.socket.writableLength === 0 && buffer.length <= MAX_WRITE_BUFFER_BYTES) writeBuffer = buffer;
-    if (close) {
-      this.closing = true;
-      this.socket.end();
-    }
+    if (close) this.closing = true;
+    batch.queue(this.socket, bytes, close);
   }
 
   /** node:http takes the connection over, the unread bytes put back in front of what comes next. */
@@ -182,6 +180,8 @@ class FastConnection {
     socket.removeListener('timeout', this.onTimeout);
     socket.removeListener('error', this.onError);
     socket.setTimeout(0);
+    // The responses queued for this connection go before anything node:http writes.
+    batch.flush();
     if (this.unread) socket.unshift(this.unread);
     this.unread = null;
     this.options.http.emit('connection', socket);
