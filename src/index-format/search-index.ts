@@ -241,8 +241,14 @@ export class SearchIndex {
 
   /** Positions in `names.order` of the documents whose normalised name is `name`. */
   exactNameRange(name: string): TermRange {
-    const range = this.namePrefixRange(name);
-    return { from: range.from, to: this.nameEqualEnd(range, name) };
+    const order = this.u32('names.order');
+    const names = this.table('names');
+    const key = Buffer.from(name, 'utf8');
+    const samples = this.samples('names', order.length, (i) => order[i]).table;
+    // Two binary searches: the first name not before `name`, the first after it (a longer name it starts is after).
+    const from = firstFalse(order.length, (pos) => names.comparePrefix(order[pos], key) < 0, (j) => samples.comparePrefix(j, key) < 0);
+    const to = firstFalse(order.length, (pos) => names.compare(order[pos], key) <= 0, (j) => samples.compare(j, key) <= 0);
+    return { from, to };
   }
 
   /** Whether the artists of the document at `rank` hold every term of `ids`. */
@@ -289,6 +295,12 @@ class StringTable {
   /** See SearchIndex.nameDiffersWithin. */
   differsWithin(i: number, key: Uint8Array, slack: number): boolean {
     return differentBytesWithin(this.bytes, this.offsets[i], this.offsets[i + 1] - this.offsets[i], key, slack);
+  }
+
+  /** String i against `key` by bytes: < 0, 0 (equal) or > 0 (a string that starts with key and goes on is after it). */
+  compare(i: number, key: Uint8Array): number {
+    const d = this.comparePrefix(i, key);
+    return d !== 0 ? d : this.byteLength(i) - key.length;
   }
 
   /** String i against `key` by bytes, looking at no more than key's length: < 0, 0 (i starts with key) or > 0. */

@@ -26,6 +26,7 @@ function documents(): SearchDocuments {
   const names: string[] = [];
   for (const [name, count] of GROUPS) for (let i = 0; i < count; i++) names.push(name);
   for (let i = 0; i < 500; i++) names.push(`${pick(WORDS)} song ${i}`);
+  names.push('love song', 'lovers', 'night', 'night love song', 'fir');
   // Popularity order mixes the groups.
   for (let i = names.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
@@ -106,6 +107,19 @@ describe('name groups (the matcher first stage, written by the compile)', () => 
     const start = index.exactNameRange('love').from;
     expect(groups.holdingAll(start, [index.termId('song')], 40)).toEqual([]);
     expect(groups.holdingAll(start, [], 40)).toBeNull();
+  });
+
+  it('finds the run of each exact name in the name order (a name it starts, like "love" of "love song", is not in it)', () => {
+    const order = index.u32('names.order');
+    const all = Array.from(order, (rank) => index.name(rank));
+    const asked = [...new Set(all), 'lov', 'love ', 'night', 'night lovers', '', 'zzz', 'a'];
+    for (const name of asked) {
+      const first = all.indexOf(name);
+      const expected = first < 0 ? 0 : all.lastIndexOf(name) + 1 - first;
+      const range = index.exactNameRange(name);
+      expect({ name, size: range.to - range.from }).toEqual({ name, size: expected });
+      if (first >= 0) expect(range.from).toBe(first);
+    }
   });
 
   it('packs terms and positions as the format says', () => {

@@ -163,6 +163,8 @@ export function artistSetScore(query: readonly string[], names: readonly string[
   // candidate word comes near scale it down ("The Black Keys" is not "The Rolling Stones").
   // Names are short and a letter changes whose they are ("Tyga", "Tyla"): a typo is forgiven in
   // words of ARTIST_TYPO_FROM+ letters only.
+  // The same credit, as written: 1 (the usual case), and nothing below can change it.
+  if (joinedQuery === joinedNames) return 1;
   const coverage = wordCoverage(joinedQuery, joinedNames, ARTIST_TYPO_FROM);
   let best = Math.max(jaroWinkler(joinedQuery, joinedNames), jaroWinkler(sortedWords(joinedQuery), sortedWords(joinedNames))) * coverage;
   // Each query artist against its best candidate artist; all must be there.
