@@ -245,8 +245,11 @@ export class SearchIndex {
     const names = this.table('names');
     const key = Buffer.from(name, 'utf8');
     const samples = this.samples('names', order.length, (i) => order[i]).table;
-    // Two binary searches: the first name not before `name`, the first after it (a longer name it starts is after).
+    // The first name not before `name` by a binary search; then the first after it (a longer name
+    // it starts is after), looked for next to it first: most names are held by a few documents.
     const from = firstFalse(order.length, (pos) => names.comparePrefix(order[pos], key) < 0, (j) => samples.comparePrefix(j, key) < 0);
+    const after = (pos: number) => pos >= order.length || names.compare(order[pos], key) > 0;
+    for (let to = from; to < from + NEAR_RUN; to++) if (after(to)) return { from, to };
     const to = firstFalse(order.length, (pos) => names.compare(order[pos], key) <= 0, (j) => samples.compare(j, key) <= 0);
     return { from, to };
   }
@@ -315,6 +318,9 @@ class StringTable {
     return length < key.length ? -1 : 0;
   }
 }
+
+/** Names an exact-name run is looked for one by one before a binary search (exactNameRange). */
+const NEAR_RUN = 4;
 
 /** Every SAMPLE_STEP-th string of a sorted sequence is copied into a small table, where a search spends its first steps. */
 const SAMPLE_STEP = 32;

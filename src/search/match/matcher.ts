@@ -10,7 +10,7 @@ import { jaroWinkler } from './jaro-winkler.js';
 import { withinOneEdit } from '../one-edit.js';
 import { candidateText } from './candidate-text.js';
 import { CandidateFilter } from './candidate-filter.js';
-import { artistSetScore, combine, durationScore, titleScore, type PartScores } from './scoring.js';
+import { artistSetScore, artistSetScoreIsOne, combine, durationScore, titleScore, type PartScores } from './scoring.js';
 
 export interface MatchQuery {
   readonly name: string;
@@ -168,7 +168,8 @@ function better(a: Best | null, b: Best | null): Best | null {
  * The best of the candidates (ordinal -> popularity rank). A candidate whose terms say it
  * cannot reach the thresholds (CandidateFilter) is not read. Only a candidate whose normalised name is
  * the query's can score 1 (a title scores 1 only when equal), so those are scored first, most
- * popular first, and the first to score 1 is the answer: no other can beat it.
+ * popular first, and the first to score 1 is the answer: no other can beat it. With a credit,
+ * one whose artists cannot score 1 is passed over in that first look.
  */
 function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
   // A few candidates are scored as they are; the filter's setup costs more than it saves there.
@@ -182,6 +183,14 @@ function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>
     (index.nameEquals(entry[1], full) ? sameName : others).push(entry);
   }
   sameName.sort((a, b) => a[1] - b[1]);
+  // The answer is the first of these to score 1, when one does: looked for first with a cheap
+  // test of its artists (artistSetScoreIsOne), so that the others need not be scored.
+  for (const [ordinal, rank] of sameName) {
+    if (query.artist && type !== 'artist' && !artistSetScoreIsOne(prepared.artists, candidateText(cat, type, ordinal).artists)) continue;
+    const parts = scoreCandidate(cat, type, ordinal, query, prepared);
+    const score = combine(parts);
+    if (score === 1) return { ordinal, score, parts, rank };
+  }
   let best: Best | null = null;
   for (const [ordinal, rank] of [...sameName, ...others]) {
     const parts = scoreCandidate(cat, type, ordinal, query, prepared);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchTitle } from './match-text.js';
-import { artistScore, combine, durationScore, featuringAgreement, MIN_ARTIST_SCORE, MIN_NAME_SCORE, titleScore, versionsConflict } from './scoring.js';
+import { artistScore, artistSetScore, artistSetScoreIsOne, combine, durationScore, featuringAgreement, MIN_ARTIST_SCORE, MIN_NAME_SCORE, titleScore, versionsConflict } from './scoring.js';
 
 // Hand-picked hard cases for each kind of query the quality harness measures, in several
 // scripts. The dev set itself (bench/quality) stays out of this loop.
@@ -132,5 +132,25 @@ describe('word coverage', () => {
   it('lets one candidate word answer for one query word only', () => {
     expect(title('From Here To Where', 'From Here To Eternity')).toBeLessThan(MIN_NAME_SCORE);
     expect(title('La La Land', 'La Land')).toBeLessThan(1);
+  });
+});
+
+describe('artistSetScoreIsOne', () => {
+  it('is true exactly when artistSetScore is 1, on credits drawn from a few words', () => {
+    let x = 7;
+    const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const words = ['the', 'love', 'dream', 'a', 'ab', 'loves'];
+    const artist = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => words[Math.floor(next() * words.length)]).join(' ');
+    const set = (most: number) => Array.from({ length: Math.floor(next() * (most + 1)) }, artist);
+    let ones = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const query = set(3);
+      // Often the same artists, reordered or with one more.
+      const names = next() < 0.4 ? [...query].reverse().concat(next() < 0.5 ? [artist()] : []) : set(3);
+      const one = artistSetScore(query, names) === 1;
+      if (one) ones++;
+      expect({ query, names, one: artistSetScoreIsOne(query, names) }).toEqual({ query, names, one });
+    }
+    expect(ones).toBeGreaterThan(2_000);
   });
 });

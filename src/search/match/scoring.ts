@@ -174,6 +174,19 @@ export function artistSetScore(query: readonly string[], names: readonly string[
   return Math.min(1, best);
 }
 
+/**
+ * Whether artistSetScore(query, names) is 1, without computing it: Jaro-Winkler is 1 only for
+ * equal strings and coverage only up to 1, so the score is 1 exactly when the joined credits are
+ * equal, or hold the same words in another order, or every query artist is one of the names.
+ */
+export function artistSetScoreIsOne(query: readonly string[], names: readonly string[]): boolean {
+  if (names.length === 0 || query.length === 0) return false;
+  const joinedQuery = query.join(' ');
+  const joinedNames = names.join(' ');
+  if (joinedQuery === joinedNames || query.every((a) => names.includes(a))) return true;
+  return joinedQuery.length === joinedNames.length && sortedWords(joinedQuery) === sortedWords(joinedNames);
+}
+
 /** Artist name words shorter than this must be spelled right. */
 export const ARTIST_TYPO_FROM = 5;
 
