@@ -1,4 +1,5 @@
 import { FormatError } from './errors.js';
+import { hashRun } from './search-keys.js';
 
 /**
  * Name groups: for each large group of documents that share one normalised name (a run of
@@ -80,7 +81,7 @@ export class NameGroups {
    * group starts there (a small one: scan it) or `ids` is empty.
    */
   holdingAll(start: number, ids: ArrayLike<number>, limit: number): number[] | null {
-    const g = ids.length === 0 ? -1 : findExact(this.starts, 0, this.starts.length, start);
+    const g = ids.length === 0 ? -1 : exact(hashRun(this.starts, start));
     if (g < 0) return null;
     const blocks = this.blocks;
     const base = this.offsets[g];
@@ -90,7 +91,7 @@ export class NameGroups {
     const from: number[] = [];
     const to: number[] = [];
     for (let i = 0; i < ids.length; i++) {
-      const k = findExact(blocks, base + 1, base + 1 + t, ids[i]);
+      const k = exact(hashRun(blocks, ids[i], base + 1, base + 1 + t));
       if (k < 0) return [];
       from.push(at + blocks[firstOffset + k - base - 1]);
       to.push(at + blocks[firstOffset + k - base]);
@@ -114,14 +115,7 @@ export class NameGroups {
   }
 }
 
-/** Index of `value` in the ascending `values[from, to)`, or -1. */
-function findExact(values: Uint32Array, from: number, to: number, value: number): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < to && values[lo] === value ? lo : -1;
+/** The position of a value held once (group starts, a block's term ids are unique), or -1. */
+function exact(run: { from: number; to: number }): number {
+  return run.to > run.from ? run.from : -1;
 }

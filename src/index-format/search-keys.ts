@@ -86,17 +86,17 @@ export function sortByBytes(strings: Iterable<string>): string[] {
   return entries.map((e) => e.s);
 }
 
-/** The run [from, to) of `hashes` equal to `hash`. */
-export function hashRun(hashes: Uint32Array, hash: number): { from: number; to: number } {
-  let lo = 0;
-  let hi = hashes.length;
+/** The run [from, to) of `hashes` (ascending) equal to `hash`, looked for within [from, end). */
+export function hashRun(hashes: Uint32Array, hash: number, from = 0, end = hashes.length): { from: number; to: number } {
+  let lo = from;
+  let hi = end;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (hashes[mid] < hash) lo = mid + 1;
     else hi = mid;
   }
   let to = lo;
-  while (to < hashes.length && hashes[to] === hash) to++;
+  while (to < end && hashes[to] === hash) to++;
   return { from: lo, to };
 }
 
