@@ -5,7 +5,7 @@ import { compileCatalog } from '../src/compile/compile.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { Snapshot } from '../src/index-format/snapshot.js';
 import { Catalog, RELATION_TARGET, RELATIONS } from '../src/catalog/catalog.js';
-import { RawJson, toJsonBytes } from '../src/interfaces/json-chunks.js';
+import { RawJson, toJsonBytes, toJsonText } from '../src/interfaces/json-chunks.js';
 import { OM_RELATIONS, OM_TYPE, type OmRelation, type OmType } from '../src/interfaces/openmusic/spec.js';
 import { OmRenderer } from '../src/interfaces/openmusic/render.js';
 import { emptyInclude, type IncludeNode, type RenderSpec } from '../src/interfaces/v1/spec.js';
@@ -139,6 +139,18 @@ describe('pre-rendered views', () => {
     const stored = { name: '\u00e9t\u00e9' };
     const plain = { a: stored, 'k\u00e9y': '\u00e9\u{1F600}', long: 'x'.repeat(100), list: [stored, 'y\u00e9'.repeat(40), stored] };
     expect(toJsonBytes(around).toString()).toBe(JSON.stringify(plain));
+  });
+
+  it('toJsonText measures its bytes and lays them into a buffer it is given, at any offset', () => {
+    const v1 = new V1Renderer(fast, v1Spec());
+    const value = { data: v1.list('song', [0, 1, 2]), note: '\u00e9\u{1F600}' };
+    const expected = Buffer.from(JSON.stringify({ data: [0, 1, 2].map((o) => JSON.parse(toJsonBytes(v1.resource('song', o)).toString())), note: '\u00e9\u{1F600}' }));
+    const text = toJsonText(value);
+    expect(text.byteLength).toBe(expected.length);
+    const out = Buffer.alloc(text.byteLength + 10, 0x2a);
+    expect(text.writeInto(out, 7)).toBe(7 + text.byteLength);
+    expect(out.subarray(7, 7 + text.byteLength).equals(expected)).toBe(true);
+    expect(out.subarray(0, 7).toString() + out.subarray(7 + text.byteLength).toString()).toBe('**********');
   });
 
   it('the server sends the same bytes with views on and off', async () => {

@@ -43,12 +43,28 @@ class JsonOut {
     return this.parts;
   }
 
-  toBuffer(): Buffer {
-    this.flush();
+  /** The text, ready to be written: its length measured once. */
+  toText(): JsonText {
+    return new JsonText(this.flush());
+  }
+}
+
+/**
+ * JSON text ready to be written: its length in UTF-8 bytes, and `writeInto`, which lays it into
+ * a buffer it is given (a stored view decompressing straight into it). A server that assembles a
+ * response in a buffer of its own writes the body there, with no buffer for the body alone.
+ */
+export class JsonText {
+  readonly byteLength: number;
+
+  constructor(private readonly parts: readonly (JsonBytes | string)[]) {
     let total = 0;
-    for (const p of this.parts) total += typeof p === 'string' ? (shortAscii(p) ? p.length : Buffer.byteLength(p)) : p.length;
-    const out = Buffer.allocUnsafe(total);
-    let at = 0;
+    for (const p of parts) total += typeof p === 'string' ? (shortAscii(p) ? p.length : Buffer.byteLength(p)) : p.length;
+    this.byteLength = total;
+  }
+
+  /** Writes the text at `at` (byteLength bytes of room); returns where it ends. */
+  writeInto(out: Buffer, at: number): number {
     for (const p of this.parts) {
       if (typeof p === 'string') {
         if (shortAscii(p)) {
@@ -61,6 +77,12 @@ class JsonOut {
         at += p.length;
       }
     }
+    return at;
+  }
+
+  toBuffer(): Buffer {
+    const out = Buffer.allocUnsafe(this.byteLength);
+    this.writeInto(out, 0);
     return out;
   }
 }
@@ -124,11 +146,20 @@ function append(value: unknown, out: JsonOut): void {
   }
 }
 
-/** The UTF-8 JSON of `value`, byte for byte what JSON.stringify would write, with RawJson spliced in. */
-export function toJsonBytes(value: unknown): Buffer {
+/**
+ * The UTF-8 JSON of `value`, byte for byte what JSON.stringify would write, with RawJson spliced
+ * in, to be written where the caller says. Stored views in it read the snapshot when written:
+ * write it before the snapshot's lease ends.
+ */
+export function toJsonText(value: unknown): JsonText {
   const out = new JsonOut();
   append(value, out);
-  return out.toBuffer();
+  return out.toText();
+}
+
+/** toJsonText's bytes in a buffer of their own. */
+export function toJsonBytes(value: unknown): Buffer {
+  return toJsonText(value).toBuffer();
 }
 
 /** A resource's view with `,"relationships":{...}` added before its closing brace. */

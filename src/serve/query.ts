@@ -1,5 +1,7 @@
 import { invalidParameters, type ErrorDetail } from './api-error.js';
 
+const NO_NAMES: readonly string[] = [];
+
 /**
  * A request's query string with validation that collects every problem before answering, so a
  * 400 names each bad parameter and value at once.
@@ -7,6 +9,7 @@ import { invalidParameters, type ErrorDetail } from './api-error.js';
 export class Query {
   readonly problems: ErrorDetail[] = [];
   private parsed: Map<string, string[]> | null = null;
+  private nameList: string[] | null = null;
 
   /** `search`: the query string without its `?` (parsed on first use; most requests have none). */
   constructor(private readonly search: string) {}
@@ -48,8 +51,10 @@ export class Query {
     return this.search.length > 0 && this.values.has(name);
   }
 
-  names(): string[] {
-    return this.search.length === 0 ? [] : [...this.values.keys()];
+  /** The parameters' names, in order (the same array each call: do not change it). */
+  names(): readonly string[] {
+    if (this.search.length === 0) return NO_NAMES;
+    return (this.nameList ??= [...this.values.keys()]);
   }
 
   problem(param: string, value: unknown, message: string): void {

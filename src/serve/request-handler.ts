@@ -13,8 +13,9 @@ import { compress, COMPRESS_MIN_BYTES, negotiateEncoding, type Encoding } from '
 import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from './http/cors.js';
 import { ifNoneMatchHits } from './http/etag.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { bodyFor, byteLengthOf, bytesOf, type Body } from './http/writable-body.js';
 import { DEFAULT_HTTP, VOLATILE_ROUTES, type HttpOptions } from './http-options.js';
-import { RawJson, toJsonBytes } from '../interfaces/json-chunks.js';
+import { RawJson, toJsonText } from '../interfaces/json-chunks.js';
 import { Metrics } from './metrics.js';
 import { DEFAULT_BRANDING, registerOpenMusic, type Branding } from './openmusic/routes.js';
 import { Query } from './query.js';
@@ -105,9 +106,10 @@ export function createHandler(
 
 /**
  * The phases of one request: begin, route, preflight, method, conditional, handler, then complete
- * or fail. The snapshot lease ends once the response is handed to the socket: every body sent is
- * a string or a Buffer of its own (views are copied out of the snapshot), so nothing written
- * still points into a snapshot that a swap may close.
+ * or fail. The snapshot lease ends once the response is handed to the socket: every body is
+ * copied out of the snapshot by then (a string, a Buffer of its own, or, for the fast core, laid
+ * into its send buffer inside `res.end`), so nothing written still points into a snapshot that a
+ * swap may close.
  */
 function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): void {
   const ex = begin(setup, req, res);
@@ -239,8 +241,9 @@ function complete(setup: Setup, ex: Exchange, result: unknown): void {
     if (result instanceof TaggedBody) sendTagged(setup, ex, result);
     else send(setup, ex, result.status, result.text, result.contentType);
   }
-  // Stored views in the result are spliced in as bytes; otherwise the native serialiser.
-  else send(setup, ex, 200, RawJson.made !== ex.rawBefore ? toJsonBytes(result) : JSON.stringify(result), JSON_TYPE);
+  // Stored views in the result are spliced in as bytes (written where the response is laid out);
+  // otherwise the native serialiser.
+  else send(setup, ex, 200, RawJson.made !== ex.rawBefore ? toJsonText(result) : JSON.stringify(result), JSON_TYPE);
 }
 
 function fail(setup: Setup, ex: Exchange, err: unknown): void {
@@ -286,21 +289,21 @@ function sendTagged(setup: Setup, ex: Exchange, body: TaggedBody): void {
 }
 
 /** Writes the response: errors uncached, large bodies compressed (kept per snapshot when larger still). */
-function send(setup: Setup, ex: Exchange, status: number, body: string | Buffer, contentType: string): void {
+function send(setup: Setup, ex: Exchange, status: number, body: Body, contentType: string): void {
   const { headers, vary, encoding } = ex;
   if (status !== 200) {
     delete headers.etag;
     headers['cache-control'] = 'no-store';
     if (vary.length) headers.vary = vary.join(', ');
   }
-  let payload: string | Buffer = body;
-  let bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  let payload: Body = body;
+  let bytes = byteLengthOf(body);
   if (encoding && status === 200 && bytes >= COMPRESS_MIN_BYTES) {
     const compressedCache = setup.perBuild.compressed(ex.catalog.buildId);
     const key = `${encoding} ${ex.url}`;
     let packed = bytes >= compressedCache.minBytes ? compressedCache.get(key) : undefined;
     if (!packed) {
-      packed = compress(typeof body === 'string' ? Buffer.from(body) : body, encoding);
+      packed = compress(bytesOf(body), encoding);
       if (bytes >= compressedCache.minBytes) compressedCache.set(key, packed);
     }
     payload = packed;
@@ -313,13 +316,13 @@ function send(setup: Setup, ex: Exchange, status: number, body: string | Buffer,
   write(setup, ex, status, payload, bytes, contentType);
 }
 
-function write(setup: Setup, ex: Exchange, status: number, payload: string | Buffer, bytes: number, contentType: string): void {
+function write(setup: Setup, ex: Exchange, status: number, payload: Body, bytes: number, contentType: string): void {
   const { headers } = ex;
   headers['content-type'] = contentType;
   headers['content-length'] = String(bytes);
   if (setup.state.draining) headers.connection = 'close';
   ex.res.writeHead(status, headers);
-  ex.res.end(ex.method === 'HEAD' ? undefined : payload);
+  ex.res.end(ex.method === 'HEAD' ? undefined : bodyFor(ex.res, payload));
   finish(setup, ex, status, bytes);
 }
 

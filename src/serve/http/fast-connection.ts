@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { WriteBatch } from './write-batch.js';
+import { TAKES_WRITABLE_BODY, type WritableBody } from './writable-body.js';
 import { INVALID_HEADER_VALUE, MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
 
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -127,7 +128,8 @@ class FastConnection {
         headers = given;
         return res;
       },
-      end: (body?: string | Buffer) => {
+      [TAKES_WRITABLE_BODY]: true,
+      end: (body?: string | Buffer | WritableBody) => {
         this.write(status, headers, request.method === 'HEAD' ? undefined : body);
         this.busy = false;
         // A response ended later (an asynchronous handler) lets the next request go.
@@ -146,7 +148,7 @@ class FastConnection {
   }
 
   /** The head node:http would write for these headers (keep-alive or close), then the body, in one write. */
-  private write(status: number, headers: Record<string, string>, body: string | Buffer | undefined): void {
+  private write(status: number, headers: Record<string, string>, body: string | Buffer | WritableBody | undefined): void {
     let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
     let close = false;
     for (const name in headers) {
@@ -161,12 +163,14 @@ class FastConnection {
       head += seconds > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${seconds}\r\n` : 'Connection: keep-alive\r\n';
     }
     head += '\r\n';
-    // One buffer for head and body, one write, queued with the turn's other responses (write-batch.ts).
-    const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    // One buffer for head and body, one write, queued with the turn's other responses (write-batch.ts);
+    // a WritableBody is laid into it, with no buffer of its own.
+    const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : body.byteLength;
     const bytes = batch.room(head.length + bodyBytes);
     bytes.write(head, 0, 'latin1');
     if (typeof body === 'string') bytes.write(body, head.length, 'utf8');
-    else if (body !== undefined) bytes.set(body, head.length);
+    else if (Buffer.isBuffer(body)) bytes.set(body, head.length);
+    else if (body !== undefined) body.writeInto(bytes, head.length);
     if (close) this.closing = true;
     batch.queue(this.socket, bytes, close);
   }

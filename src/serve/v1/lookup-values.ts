@@ -16,9 +16,16 @@ export function lookupValues(q: Query, name: string): string[] {
 
 /** Exactly one of the given parameters must be present; returns its name. */
 export function exactlyOne(q: Query, names: readonly string[], message: string): string {
-  const given = names.filter((n) => q.has(n));
-  if (given.length !== 1) throw badRequest(message, given.length === 0 ? names.join('|') : given.join(','));
-  return given[0];
+  let found: string | undefined;
+  let count = 0;
+  for (const n of names) {
+    if (q.has(n)) {
+      found = n;
+      count++;
+    }
+  }
+  if (count !== 1) throw badRequest(message, count === 0 ? names.join('|') : names.filter((n) => q.has(n)).join(','));
+  return found!;
 }
 
 /** Ordinals for ids in request order: unknown ids left out, repeats repeated. */

@@ -22,7 +22,9 @@ describe('parseInclude', () => {
     }
   });
 
-  it('keeps no tree for an absent include', () => {
-    expect(parseInclude(new Query(''), 'song')).not.toBe(parseInclude(new Query(''), 'song'));
+  it('gives an absent include the one shared empty tree (nothing made per request)', () => {
+    const absent = parseInclude(new Query(''), 'song');
+    expect(absent.children.size).toBe(0);
+    expect(parseInclude(new Query('limit=5'), 'album')).toBe(absent);
   });
 });

@@ -13,10 +13,16 @@ const parsedIncludes = new Map<string, Map<number, Map<string, IncludeNode>>>();
 let parsedIncludesKept = 0;
 const PARSED_INCLUDES_KEPT = 256;
 
+/** What a request without `include`, `limit[...]`, `sort[...]` or `fields[...]` gets: shared, never changed. */
+const NO_INCLUDE: IncludeNode = emptyInclude();
+const NO_LIMITS: ReadonlyMap<string, number> = new Map();
+const NO_SORTS: ReadonlyMap<string, string> = new Map();
+const NO_FIELDS: ReadonlyMap<ResourceType, ReadonlySet<string>> = new Map();
+
 /** `include`: comma list of dot paths, at most three levels deep; a path implies its ancestors. */
 export function parseInclude(q: Query, root: ResourceType, maxDepth = MAX_INCLUDE_DEPTH): IncludeNode {
   const raw = q.get('include');
-  if (raw === undefined) return emptyInclude();
+  if (raw === undefined) return NO_INCLUDE;
   const known = parsedIncludes.get(root)?.get(maxDepth)?.get(raw);
   if (known) return known;
   const problemsBefore = q.problems.length;
@@ -61,10 +67,11 @@ function includeTree(q: Query, root: ResourceType, maxDepth: number, raw: string
 }
 
 /** `limit[type:rel]` and `sort[type:rel]` for included relationships. */
-export function parseRelationshipOptions(q: Query): { limits: Map<string, number>; sorts: Map<string, string> } {
-  const limits = new Map<string, number>();
-  const sorts = new Map<string, string>();
+export function parseRelationshipOptions(q: Query): { limits: ReadonlyMap<string, number>; sorts: ReadonlyMap<string, string> } {
+  let limits: Map<string, number> | null = null;
+  let sorts: Map<string, string> | null = null;
   for (const name of q.names()) {
+    if (!name.endsWith(']')) continue;
     const m = /^(limit|sort)\[(.*)\]$/.exec(name);
     if (!m) continue;
     const [, kind, key] = m;
@@ -77,20 +84,21 @@ export function parseRelationshipOptions(q: Query): { limits: Map<string, number
     const raw = q.get(name)!;
     if (kind === 'limit') {
       const n = q.intValue(name, raw, 1, MAX_LIMIT);
-      if (n !== undefined) limits.set(key, n);
+      if (n !== undefined) (limits ??= new Map()).set(key, n);
     } else {
       const allowed = sortsFor(RELATION_TARGET[rel]);
-      if (allowed.includes(raw)) sorts.set(key, raw);
+      if (allowed.includes(raw)) (sorts ??= new Map()).set(key, raw);
       else q.problem(name, raw, `${name} must be one of ${allowed.join(', ')}`);
     }
   }
-  return { limits, sorts };
+  return { limits: limits ?? NO_LIMITS, sorts: sorts ?? NO_SORTS };
 }
 
 /** `fields[<type>]` for the types an endpoint accepts; an unknown type or field is a 400. */
-export function parseFields(q: Query, accepted: readonly ResourceType[], attributes: AttributeSet): Map<ResourceType, Set<string>> {
-  const fields = new Map<ResourceType, Set<string>>();
+export function parseFields(q: Query, accepted: readonly ResourceType[], attributes: AttributeSet): ReadonlyMap<ResourceType, ReadonlySet<string>> {
+  let fields: Map<ResourceType, Set<string>> | null = null;
   for (const name of q.names()) {
+    if (!name.endsWith(']')) continue;
     const m = /^fields\[(.*)\]$/.exec(name);
     if (!m) continue;
     const type = m[1] as ResourceType;
@@ -105,9 +113,9 @@ export function parseFields(q: Query, accepted: readonly ResourceType[], attribu
       if (known.includes(field)) wanted.add(field);
       else q.problem(name, field, `${type} has no field ${JSON.stringify(field)} (fields: ${known.join(', ')})`);
     }
-    fields.set(type, wanted);
+    (fields ??= new Map()).set(type, wanted);
   }
-  return fields;
+  return fields ?? NO_FIELDS;
 }
 
 /** `lang`: a BCP 47 tag, canonicalised. */
@@ -133,7 +141,7 @@ export function parseRenderSpec(q: Query, root: ResourceType, fieldTypes: readon
 
 /** A spec with no include: for list endpoints of related resources (`/album/{id}/rel/tracks`). */
 export function parseFlatSpec(q: Query, fieldTypes: readonly ResourceType[]): RenderSpec {
-  return { include: emptyInclude(), limits: new Map(), sorts: new Map(), fields: parseFields(q, fieldTypes, 'full'), lang: parseLang(q), attributes: 'full' };
+  return { include: NO_INCLUDE, limits: NO_LIMITS, sorts: NO_SORTS, fields: parseFields(q, fieldTypes, 'full'), lang: parseLang(q), attributes: 'full' };
 }
 
 export interface Page {
