@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
+import { StoredView } from '../src/catalog/views.js';
+import { FormatError } from '../src/index-format/errors.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { SAMPLE_RAW } from './helpers/server.js';
 
@@ -162,6 +164,36 @@ describe('the fast HTTP core', () => {
     expect(all.length).toBe(count);
     expect(bytes.length).toBeGreaterThan(8 * 2 ** 20);
     all.forEach((r, i) => expect(r.body.toString(), `response ${i}`).toBe(alone[i % paths.length]));
+  });
+});
+
+describe('a stored view that fails as the response is written', () => {
+  it('answers 500 on either core, and the connection and the server go on', async () => {
+    const dist = tempDir('omm-fast-core-failing-view-');
+    await compileCatalog({ rawDir: SAMPLE_RAW, outDir: dist });
+    for (const fastCore of [true, false]) {
+      const running = await startServer({ snapshot: dist, port: 0, host: '127.0.0.1', log: null, http: { fastCore } });
+      try {
+        // The view of song 1 fails when it is copied into the response, as one read from a page
+        // that fails its CRC would (its bytes are read when the body is written, not before).
+        const views = running.catalog.views!;
+        const real = views.get.bind(views);
+        const failing = new (class extends StoredView {
+          override copyTo(): void {
+            throw new FormatError('E_CHECKSUM', 'page 7 fails its CRC', 'view-v1-song.0000.rec');
+          }
+        })('view-v1-song', {} as never, 0, 0, 2, 2, 2);
+        const one = running.catalog.resolve('song', '1');
+        views.get = (iface, type, ordinal) => (iface === 'v1' && type === 'song' && ordinal === one ? failing : real(iface, type, ordinal));
+        const { bytes } = await exchange(running.url, ['GET /v1/song/1 HTTP/1.1\nHost: t\n\nGET /v1/song/2 HTTP/1.1\nHost: t\n\n']);
+        const got = responses(bytes);
+        expect(got.map((r) => r.status), `fast core ${fastCore}`).toEqual([500, 200]);
+        expect(JSON.parse(got[0].body.toString()).error.status).toBe(500);
+        expect(JSON.parse(got[1].body.toString()).data.id).toBe('2');
+      } finally {
+        await running.close();
+      }
+    }
   });
 });
 

@@ -321,8 +321,12 @@ function write(setup: Setup, ex: Exchange, status: number, payload: Body, bytes:
   headers['content-type'] = contentType;
   headers['content-length'] = String(bytes);
   if (setup.state.draining) headers.connection = 'close';
+  // node:http's bytes are made before its head is set: a body that fails as it is written (a
+  // page failing its CRC under pread) then fails the request with a 500 like any other error. The
+  // fast core writes one in `end`, where a failure leaves nothing queued and the head replaceable.
+  const body = ex.method === 'HEAD' ? undefined : bodyFor(ex.res, payload);
   ex.res.writeHead(status, headers);
-  ex.res.end(ex.method === 'HEAD' ? undefined : bodyFor(ex.res, payload));
+  ex.res.end(body);
   finish(setup, ex, status, bytes);
 }
 
