@@ -45,6 +45,20 @@ describe('mmap and pread readers agree', () => {
     });
   });
 
+  it('the server says at start how it reads the shards', async () => {
+    const auto = await startChildServer(out);
+    const pread = await startChildServer(out, ['--reader', 'pread']);
+    try {
+      const line = (server: typeof auto) => server.stderr().split('\n').find((l) => l.includes('serving snapshot'))!;
+      expect(line(auto)).toMatch(nativeMmapAvailable() ? /; shards read by mmap$/ : /; shards read by positioned reads: the native mmap addon did not load/);
+      expect(line(pread)).toMatch(/; shards read by positioned reads \(--reader pread\)$/);
+    } finally {
+      auto.kill();
+      pread.kill();
+      await Promise.all([auto.exited(), pread.exited()]);
+    }
+  });
+
   it.runIf(nativeMmapAvailable())('served from windowed mappings, answers every kind of request with the same bytes', async () => {
     const whole = await startChildServer(out);
     const windowed = await withEnv('OMM_MAPPING_LIMIT', '65536', () => startChildServer(out));

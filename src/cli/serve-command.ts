@@ -8,6 +8,7 @@ import { DEFAULT_HTTP } from '../serve/http-options.js';
 import { DEFAULT_BRANDING } from '../serve/openmusic/routes.js';
 import { startServer, type RunningServer } from '../serve/server.js';
 import { CliError } from './cli-error.js';
+import { chooseMode, nativeMmapLoadError } from '../index-format/mapped-file.js';
 
 export interface ServeFlags {
   port: string;
@@ -59,7 +60,7 @@ export function addServeOptions(command: Command): Command {
     .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
     .option('--http-core <fast|node>', 'fast: simple GET and HEAD requests are parsed and answered on node:net, everything else by node:http; node: node:http for every request (env OMM_HTTP_CORE)', env('OMM_HTTP_CORE') ?? 'fast')
     .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
-    .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (about a third slower, a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
+    .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (0.3-0.7 of the mmap rate, lookups of many songs the slowest; a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
     .option('--search-pages <MiB>', 'under --reader pread the search indexes are mapped: once the process holds more file-backed pages than this, their pages are dropped from it (they stay in the page cache) (env OMM_SEARCH_PAGES)', env('OMM_SEARCH_PAGES') ?? '256')
     .option('--warm-up <on|off>', 'before a reloaded snapshot is swapped in, read its search indexes, build their bitmaps and run a few searches and matches of it, so that its first requests do not pay for that (env OMM_WARM_UP)', env('OMM_WARM_UP') ?? 'on')
     .option('--views <on|off>', 'send the snapshot\'s pre-rendered default views (on), or render every response (off; the same bytes, slower) (env OMM_VIEWS)', env('OMM_VIEWS') ?? 'on')
@@ -149,7 +150,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   });
   const c = running.catalog.counts;
   if (cluster.isPrimary) {
-    process.stderr.write(`omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/; explorer for browsers at ${running.url}/\n`);
+    process.stderr.write(`omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/; explorer for browsers at ${running.url}/; ${readerLine(flags.reader)}\n`);
   }
   process.on('SIGHUP', () => void running.reload());
   const stop = () => void running.shutdown().then(() => process.exit(0));
@@ -167,4 +168,16 @@ export function register(program: Command): void {
   ).action(async (snapshot: string, flags: ServeFlags) => {
     await serveSnapshot(snapshot, flags);
   });
+}
+
+/**
+ * How the snapshot's shards are read, for the startup line: positioned reads serve a lookup of
+ * ten songs at about a third of mapped reads' rate (docs/operations.md, --reader), so a server
+ * that fell back to them says so, and why.
+ */
+function readerLine(reader: string): string {
+  if (chooseMode({}) === 'mmap') return 'shards read by mmap';
+  if (reader === 'pread') return 'shards read by positioned reads (--reader pread)';
+  const why = nativeMmapLoadError();
+  return `shards read by positioned reads: the native mmap addon did not load${why ? ` (${why})` : ''}; run npm install to build it`;
 }
