@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { WriteBatch } from './write-batch.js';
-import { TAKES_WRITABLE_BODY, type WritableBody } from './writable-body.js';
+import { byteLengthOf, TAKES_WRITABLE_BODY, type WritableBody } from './writable-body.js';
 import { INVALID_HEADER_VALUE, MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
 
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -165,7 +165,7 @@ class FastConnection {
     head += '\r\n';
     // One buffer for head and body, one write, queued with the turn's other responses (write-batch.ts);
     // a WritableBody is laid into it, with no buffer of its own.
-    const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : body.byteLength;
+    const bodyBytes = body === undefined ? 0 : byteLengthOf(body);
     const bytes = batch.room(head.length + bodyBytes);
     bytes.write(head, 0, 'latin1');
     if (typeof body === 'string') bytes.write(body, head.length, 'utf8');
