@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSearchShards } from '../src/compile/search-index.js';
+import { openSearchInputs } from '../src/compile/search-build/inputs.js';
+import { searchedNames } from '../src/compile/search-build/phrase-pages.js';
 import { SearchIndex } from '../src/index-format/search-index.js';
 import type { SearchDocuments } from '../src/index-format/search-index-writer.js';
 import { openShard } from '../src/index-format/shard-reader.js';
@@ -42,5 +44,19 @@ describe('a search index built out of core, read by the search engine', () => {
     expect(searchIndex(index, 'let it').hits.map((h) => names[index.ordinal(h.rank)])).toEqual(['Let It Be', 'Let It Go']);
     const byArtist = new SearchIndex(openShard(join(outDir, 'search.artists.blob')));
     expect(searchIndex(byArtist, 'yoasobi').hits.map((h) => artistNames[byArtist.ordinal(h.rank)])).toEqual(['YOASOBI']);
+  });
+
+  it("ranks phrases from each document's name in rank order, then each credited artist's once", () => {
+    const dir = join(root, 'phrase-names');
+    mkdirSync(dir);
+    const docs: SearchDocuments = {
+      type: 'song',
+      ordinals: Uint32Array.from([2, 0, 1]),
+      names: ['さくら', 'AC/DC Live', '夜に駆ける'],
+      artists: { offsets: Uint32Array.from([0, 1, 3, 4]), targets: Uint32Array.from([1, 1, 0, 0]), artistNames: ['東京事変', "Guns N' Roses", 'Not Credited'] },
+    };
+    const seen: string[] = [];
+    searchedNames(openSearchInputs(searchDocumentFiles(dir, docs)))((name) => seen.push(name));
+    expect(seen).toEqual(['夜に駆ける', 'さくら', 'AC/DC Live', '東京事変', "Guns N' Roses"]);
   });
 });

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { WrittenShard } from '../index-format/shard-writer.js';
 import { buildSearchIndex, type SearchDocumentFiles } from './search-build/index.js';
 import { writeFirstPages } from './search-build/first-pages.js';
+import { openSearchInputs } from './search-build/inputs.js';
+import { searchedNames } from './search-build/phrase-pages.js';
+import { ExternalSorter } from '../sort/external-sort.js';
 import { SpillDir } from './spill/spill-dir.js';
 import { runWorkerJob } from './worker-job.js';
 
@@ -37,7 +40,8 @@ export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
   return build.documents.flatMap((docs) => {
     const name = `search.${PLURAL[docs.type]}`;
     const index = { name, ...buildSearchIndex(join(build.outDir, `${name}.blob`), build.buildId, docs, spill, build.budgetBytes) };
-    const { pages: _pages, ...firstPages } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId);
+    const phrases = { names: searchedNames(openSearchInputs(docs)), sorter: () => new ExternalSorter(spill.path, spill.name('phrases'), build.budgetBytes / 2) };
+    const { pages: _pages, phrasePages: _phrases, ...firstPages } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId, { phrases });
     return [index, { name: `${name}.first-pages`, ...firstPages }];
   });
 }

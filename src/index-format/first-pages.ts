@@ -1,9 +1,11 @@
 import { SHARD_KINDS } from './constants.js';
 import { FormatError } from './errors.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN, NameGroups } from './name-groups.js';
+import { PHRASE_SECTIONS, PhraseEntries, PhrasePages } from './phrase-pages.js';
 import { hashRun } from './search-keys.js';
 import type { Shard } from './shard-reader.js';
 import { ShardWriter, type WrittenShard } from './shard-writer.js';
+import { encodeHit, pageOf, type FirstPage } from './stored-page.js';
 import { GrowableU32, u32Bytes } from './u32.js';
 
 /**
@@ -27,10 +29,9 @@ import { GrowableU32, u32Bytes } from './u32.js';
  *   page has total PAIR_NOT_COUNTED and no hits.
  *
  * And, optionally, the name groups of the matcher's first stage (name-groups.ts): `groups.blocks`,
- * `groups.starts`, `groups.offsets`.
+ * `groups.starts`, `groups.offsets`; then the first pages of phrase searches (phrase-pages.ts):
+ * `phrases.hits` and PHRASE_SECTIONS.
  */
-const RANK_BITS = 29;
-const RANK_MASK = (1 << RANK_BITS) - 1;
 
 export interface FirstPagesMeta {
   readonly type: string;
@@ -49,6 +50,8 @@ export interface FirstPagesMeta {
   readonly groupMin?: number;
 }
 
+export type { FirstPage } from './stored-page.js';
+
 /** An entry of `pairs.counts` the compile did not count. */
 export const PAIR_NOT_COUNTED = 0xffffffff;
 
@@ -59,13 +62,6 @@ export interface PairCounts {
   readonly scan: number;
 }
 
-/** One term's stored page: hits best first (`rank(i)`, `tier(i)`), and the total. */
-export interface FirstPage {
-  readonly total: number;
-  readonly count: number;
-  rank(i: number): number;
-  tier(i: number): number;
-}
 
 /**
  * Writes the shard as pages arrive in ascending term order: hits go straight to the file, and
@@ -81,6 +77,7 @@ export class FirstPagesWriter {
   private last = -1;
   private pairs: { counts: PairCounts; totals: Uint32Array; offsets: Uint32Array; next: number; hits: number } | null = null;
   private groups: { starts: GrowableU32; offsets: GrowableU32; words: number } | null = null;
+  private phrases: PhraseEntries | null = null;
 
   constructor(path: string, buildId: string) {
     this.writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
@@ -93,7 +90,7 @@ export class FirstPagesWriter {
   }
 
   add(termId: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
-    if (this.pairs || this.groups) throw new Error('first pages: a one-word page after the two-word pages or the name groups began');
+    if (this.pairs || this.groups || this.phrases) throw new Error('first pages: a one-word page after the two-word pages, the name groups or the phrases began');
     if (termId <= this.last) throw new Error(`first pages: term ${termId} after ${this.last}`);
     this.last = termId;
     this.terms.push(termId);
@@ -105,7 +102,7 @@ export class FirstPagesWriter {
 
   /** Ends the one-word pages and begins the two-word pages of the pairs of `counts.terms`. */
   beginPairs(counts: PairCounts): void {
-    if (this.groups) throw new Error('first pages: two-word pages after the name groups began');
+    if (this.groups || this.phrases) throw new Error('first pages: two-word pages after the name groups or the phrases began');
     checkCounts(counts);
     const cells = counts.terms.length ** 2;
     this.writer.endSection();
@@ -116,7 +113,7 @@ export class FirstPagesWriter {
   /** The page of the two-word search "terms[i] terms[j]", cell i * n + j: cells ascending, any left out have no page. */
   addPair(cell: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
     const pairs = this.pairs;
-    if (!pairs || this.groups) throw new Error('first pages: a two-word page outside beginPairs .. beginNameGroups');
+    if (!pairs || this.groups || this.phrases) throw new Error('first pages: a two-word page outside beginPairs .. beginNameGroups');
     if (cell < pairs.next || cell >= pairs.totals.length) throw new Error(`first pages: pair cell ${cell} after ${pairs.next - 1} of ${pairs.totals.length}`);
     if (total === PAIR_NOT_COUNTED) throw new Error('first pages: a pair total does not fit');
     pairs.offsets.fill(pairs.hits, pairs.next + 1, cell + 1);
@@ -129,7 +126,7 @@ export class FirstPagesWriter {
 
   /** Ends the pages and begins the name groups (name-groups.ts). */
   beginNameGroups(): void {
-    if (this.groups) throw new Error('first pages: the name groups began twice');
+    if (this.groups || this.phrases) throw new Error('first pages: the name groups began twice, or after the phrases');
     this.writer.endSection();
     this.writer.beginSection('groups.blocks');
     const offsets = new GrowableU32();
@@ -140,12 +137,33 @@ export class FirstPagesWriter {
   /** The block (nameGroupBlock) of the group starting at `start` in `names.order`: starts ascending. */
   addNameGroup(start: number, block: Uint32Array): void {
     const groups = this.groups;
-    if (!groups) throw new Error('first pages: a name group before beginNameGroups');
+    if (!groups || this.phrases) throw new Error('first pages: a name group outside beginNameGroups .. beginPhrases');
     if (groups.starts.length > 0 && start <= groups.starts.get(groups.starts.length - 1)) throw new Error(`first pages: name group at ${start} after ${groups.starts.get(groups.starts.length - 1)}`);
     groups.starts.push(start);
     this.writer.write(u32Bytes(block));
     groups.words += block.length;
     groups.offsets.push(groups.words);
+  }
+
+  /** Ends what came before and begins the pages of phrase searches (phrase-pages.ts). */
+  beginPhrases(): void {
+    if (this.phrases) throw new Error('first pages: the phrases began twice');
+    this.writer.endSection();
+    this.writer.beginSection('phrases.hits');
+    this.phrases = new PhraseEntries();
+  }
+
+  /** The page of the phrase search whose terms are `ids`, in query order (any order of phrases). */
+  addPhrase(ids: ArrayLike<number>, total: number, hits: readonly { rank: number; tier: number }[]): void {
+    const phrases = this.phrases;
+    if (!phrases) throw new Error('first pages: a phrase page before beginPhrases');
+    phrases.add(ids, total, hits.length);
+    this.writeHits(hits);
+  }
+
+  /** Phrase pages written so far. */
+  get phraseCount(): number {
+    return this.phrases?.size ?? 0;
   }
 
   /**
@@ -174,13 +192,14 @@ export class FirstPagesWriter {
       this.writer.section('groups.starts', u32Bytes(groups.starts.view()));
       this.writer.section('groups.offsets', u32Bytes(groups.offsets.view()));
     }
+    const phrases = this.phrases?.sections();
+    if (phrases) PHRASE_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(phrases[i])));
     return this.writer.finish({ ...meta, pairScan: stored ? stored.scan : 0, groupScan: groups ? NAME_GROUP_SCAN : 0, groupMin: groups ? NAME_GROUP_MIN : 0 });
   }
 
   private writeHits(hits: readonly { rank: number; tier: number }[]): void {
     for (const h of hits) {
-      if (h.rank > RANK_MASK || h.tier > 7) throw new Error(`first pages: hit (${h.rank}, ${h.tier}) does not fit`);
-      this.hitBytes.writeUInt32LE(((h.tier << RANK_BITS) | h.rank) >>> 0, 0);
+      this.hitBytes.writeUInt32LE(encodeHit(h.rank, h.tier), 0);
       this.writer.write(this.hitBytes);
     }
   }
@@ -188,16 +207,6 @@ export class FirstPagesWriter {
 
 function checkCounts(counts: PairCounts): void {
   if (counts.counts.length !== counts.terms.length ** 2) throw new Error(`first pages: ${counts.counts.length} pair counts for ${counts.terms.length} terms`);
-}
-
-/** The page of `hits[from, to)` with its total. */
-function pageOf(hits: Uint32Array, from: number, to: number, total: number): FirstPage {
-  return {
-    total,
-    count: to - from,
-    rank: (i) => hits[from + i] & RANK_MASK,
-    tier: (i) => hits[from + i] >>> RANK_BITS,
-  };
 }
 
 interface PairSections {
@@ -214,6 +223,7 @@ export class FirstPages {
   private views: { terms: Uint32Array; totals: Uint32Array; offsets: Uint32Array; hits: Uint32Array } | null = null;
   private pairs: PairSections | null | undefined = undefined;
   private groups: NameGroups | null | undefined = undefined;
+  private phraseSections: PhrasePages | null | undefined = undefined;
 
   constructor(private readonly shard: Shard) {
     const m = shard.meta;
@@ -272,6 +282,18 @@ export class FirstPages {
       this.groups = fits ? new NameGroups(this.u32('groups.starts'), this.u32('groups.offsets'), this.u32('groups.blocks'), this.shard.path) : null;
     }
     return this.groups;
+  }
+
+  /** The phrase pages, or null when the shard has none. */
+  phrases(): PhrasePages | null {
+    if (this.phraseSections === undefined) {
+      this.phraseSections = null;
+      if (this.shard.hasSection('phrases.hashes')) {
+        const [hashes, checks, entries, totals, offsets] = PHRASE_SECTIONS.map((name) => this.u32(name));
+        this.phraseSections = new PhrasePages(hashes, checks, entries, totals, offsets, this.u32('phrases.hits'), this.shard.path);
+      }
+    }
+    return this.phraseSections;
   }
 
   /** Cell i * n + j of the counted terms `first` and `second`, or -1 when either is not counted. */

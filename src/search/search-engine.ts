@@ -1,4 +1,5 @@
 import type { FirstPage, FirstPages } from '../index-format/first-pages.js';
+import { PHRASE_TERMS_MAX } from '../index-format/phrase-pages.js';
 import type { SearchIndex, TermRange } from '../index-format/search-index.js';
 import { searchText } from '../index-format/search-text.js';
 import { withinOneEdit } from './one-edit.js';
@@ -215,21 +216,40 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
   return out;
 }
 
-/** The stored page of a query of one term, or of two (first-pages.ts's pairs), or null. */
+/**
+ * The stored page of a query of one term, or of two (first-pages.ts's pairs), or of several
+ * that a name writes as one word (phrase-pages.ts), or null.
+ */
 function storedPage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
   const space = normal.indexOf(' ');
   if (space < 0) {
     const id = index.termId(normal);
     return id < 0 ? null : pages.page(id);
   }
-  if (normal.indexOf(' ', space + 1) >= 0) return null;
+  if (normal.indexOf(' ', space + 1) >= 0) return phrasePage(index, pages, normal);
   const first = index.termId(normal.slice(0, space));
   const second = first < 0 ? -1 : index.termId(normal.slice(space + 1));
-  return second < 0 ? null : pages.pairPage(first, second);
+  if (second < 0) return null;
+  return pages.pairPage(first, second) ?? pages.phrases()?.page([first, second]) ?? null;
+}
+
+/** The stored page of a phrase of three terms or more, or null. */
+function phrasePage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
+  const phrases = pages.phrases();
+  if (!phrases) return null;
+  const words = normal.split(' ');
+  if (words.length > PHRASE_TERMS_MAX) return null;
+  const ids: number[] = [];
+  for (const word of words) {
+    const id = index.termId(word);
+    if (id < 0) return null;
+    ids.push(id);
+  }
+  return phrases.page(ids);
 }
 
 /**
- * The compile's answer for a query of one or two terms (first-pages.ts), when it kept one and
+ * The compile's answer for a query of one or two terms or a phrase (first-pages.ts, phrase-pages.ts), when it kept one and
  * the request is what it ranked: the first `need` hits with the default window, scan and tiers.
  */
 function storedFirstPage(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions): SearchResult | null {

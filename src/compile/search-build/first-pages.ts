@@ -8,6 +8,7 @@ import type { WrittenShard } from '../../index-format/shard-writer.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
 import { forEachNameGroup } from './name-groups.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
+import { rankPhrases, type PhraseSource } from './phrase-pages.js';
 
 /** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
 export const FIRST_PAGE_LIMIT = 25;
@@ -26,14 +27,21 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * stored one-word page's are), every two-word search of two of them: its count
  * (for pages past the stored ones: the server ranks only the page and takes the total from the
  * count) and its first page (answered as a one-word page is). At most 256 terms: 65,280 pages.
- * Last, the name groups of the matcher's first stage (name-groups.ts).
+ * Then the name groups of the matcher's first stage (name-groups.ts). Last, given the names the
+ * index searches (`phrases`), the first pages of their words that normalise to several terms
+ * (phrase-pages.ts): "さくら" is searched as "さ く ら", three terms.
  */
 export function writeFirstPages(
   searchShardPath: string,
   outPath: string,
   buildId: string,
-  { limit = FIRST_PAGE_LIMIT, minPostings = FIRST_PAGE_MIN_POSTINGS, pairTerms = PAIR_TERMS_MAX }: { limit?: number; minPostings?: number; pairTerms?: number } = {},
-): WrittenShard & { readonly pages: number } {
+  {
+    limit = FIRST_PAGE_LIMIT,
+    minPostings = FIRST_PAGE_MIN_POSTINGS,
+    pairTerms = PAIR_TERMS_MAX,
+    phrases,
+  }: { limit?: number; minPostings?: number; pairTerms?: number; phrases?: PhraseSource } = {},
+): WrittenShard & { readonly pages: number; readonly phrasePages: number } {
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   try {
     const index = new SearchIndex(shard);
@@ -53,7 +61,12 @@ export function writeFirstPages(
     rankPairs(searchShardPath, `${outPath}.pair-counts`, buildId, meta, pairs, (cell, result) => writer.addPair(cell, result.total, result.hits));
     writer.beginNameGroups();
     forEachNameGroup(index, (start, block) => writer.addNameGroup(start, block));
-    return { ...writer.finish(meta), pages };
+    if (phrases) {
+      writer.beginPhrases();
+      rankPhrases(index, writer, phrases, { limit, minPostings, pairTerms: pairs.terms });
+    }
+    const phrasePages = writer.phraseCount;
+    return { ...writer.finish(meta), pages, phrasePages };
   } finally {
     shard.close();
   }
