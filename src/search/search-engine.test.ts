@@ -209,3 +209,33 @@ describe('searchIndex against a brute-force ranking of the documented tiers', ()
     expect(hits.map((h) => h.rank)).toContain(docs[5].rank);
   });
 });
+
+describe('searchIndex across scripts with marks', () => {
+  let dir: string;
+  let index: SearchIndex;
+  const names = ['שָׁלוֹם', 'أغنية الحب', 'नमस्ते दुनिया', 'दिन यार', 'ที่รัก', 'Canción'];
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'omm-search-marks-'));
+    writeSearchIndex(join(dir, 'marks.blob'), 'b1', { type: 'song', ordinals: Uint32Array.from(names.keys()), names });
+    index = new SearchIndex(openShard(join(dir, 'marks.blob')));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const found = (term: string) => searchIndex(index, term, { need: 10 }).hits.map((h) => ({ name: names[index.ordinal(h.rank)], tier: h.tier }));
+
+  it('finds a name written with pointing or vowel signs by the word typed without them', () => {
+    expect(found('שלום')).toEqual([{ name: 'שָׁלוֹם', tier: TIER.exactName }]);
+    expect(found('اغنية')).toEqual([{ name: 'أغنية الحب', tier: TIER.namePrefix }]);
+    expect(found('cancion')).toEqual([{ name: 'Canción', tier: TIER.exactName }]);
+  });
+
+  it('keeps Indic and Thai words whole: a word matches as a word, not as the letters it shares', () => {
+    // Split at its vowel signs, दुनिया would be the letters द न य, which दिन यार also holds.
+    expect(found('दुनिया')).toEqual([{ name: 'नमस्ते दुनिया', tier: TIER.allWords }]);
+    expect(found('नमस्ते दुनिया')).toEqual([{ name: 'नमस्ते दुनिया', tier: TIER.exactName }]);
+    expect(found('दिन')).toEqual([{ name: 'दिन यार', tier: TIER.namePrefix }]);
+    expect(found('ที่รัก')).toEqual([{ name: 'ที่รัก', tier: TIER.exactName }]);
+    expect(index.termId('नमस्ते')).toBeGreaterThanOrEqual(0);
+  });
+});
