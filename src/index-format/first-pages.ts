@@ -62,7 +62,6 @@ export interface PairCounts {
   readonly scan: number;
 }
 
-
 /**
  * Writes the shard as pages arrive in ascending term order: hits go straight to the file, and
  * only three numbers per term stay in memory until the end.
