@@ -1,56 +1,15 @@
-import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
 import { StoredView } from '../src/catalog/views.js';
 import { FormatError } from '../src/index-format/errors.js';
+import { converse, responses } from './helpers/raw-http.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { SAMPLE_RAW } from './helpers/server.js';
 
 /** Writes `chunks` (with `gapMs` between them) on one connection; resolves to every byte read once the server closes it or `waitMs` passes. */
-function exchange(url: string, chunks: string[], { gapMs = 0, waitMs = 600, readAfterMs = 0 } = {}): Promise<{ bytes: Buffer; closed: boolean }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const got: Buffer[] = [];
-    let closed = false;
-    const socket = connect(Number(port), hostname, async () => {
-      if (readAfterMs > 0) socket.pause();
-      for (const [i, chunk] of chunks.entries()) {
-        if (i > 0 && gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
-        socket.write(chunk.replace(/\n/g, '\r\n'));
-      }
-      if (readAfterMs > 0) setTimeout(() => socket.resume(), readAfterMs);
-    });
-    socket.on('data', (d: Buffer) => got.push(d));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      closed = true;
-      finish();
-    });
-    const timer = setTimeout(finish, waitMs);
-    function finish() {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ bytes: Buffer.concat(got), closed });
-    }
-  });
-}
-
-/** The responses in a byte stream, in order (`heads` marks the ones answering HEAD: no body). */
-function responses(bytes: Buffer, heads: boolean[] = []): { status: number; head: string; body: Buffer }[] {
-  const out: { status: number; head: string; body: Buffer }[] = [];
-  let at = 0;
-  while (at < bytes.length) {
-    const end = bytes.indexOf('\r\n\r\n', at);
-    if (end < 0) throw new Error(`a partial response at ${at}`);
-    const head = bytes.toString('latin1', at, end);
-    const length = heads[out.length] ? 0 : Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
-    out.push({ status: Number(head.slice(9, 12)), head, body: bytes.subarray(end + 4, end + 4 + length) });
-    at = end + 4 + length;
-  }
-  return out;
-}
+const exchange = (url: string, chunks: string[], options: { gapMs?: number; waitMs?: number; readAfterMs?: number } = {}) => converse(url, { chunks, ...options });
 
 const masked = (bytes: Buffer) => bytes.toString('latin1').replace(/\r\nDate: [^\r]*/g, '\r\nDate: -');
 

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { converse, responses } from './helpers/raw-http.js';
 import { publishVariant, startChildOmm, startChildServer, type ChildServer } from './helpers/child-server.js';
 import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
 
@@ -43,6 +44,25 @@ describe('--workers', () => {
     server.kill('SIGTERM');
     expect(await server.exited()).toBe(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  }, 60_000);
+});
+
+describe('--workers and a client that half-closes', () => {
+  it('answers /metrics (answered asynchronously, merged by the primary) and what follows it before ending the connection, on both cores', async () => {
+    const dist = tempDir('omm-workers-fin-');
+    await publishVariant(dist, 'First');
+    for (const core of ['fast', 'node']) {
+      server = await startChildServer(dist, ['--workers', '2', '--http-core', core]);
+      const requests = 'GET /metrics HTTP/1.1\r\nHost: t\r\n\r\nGET /v1/song/100 HTTP/1.1\r\nHost: t\r\n\r\nGET /metrics HTTP/1.1\r\nHost: t\r\n\r\n';
+      const { bytes, closed } = await converse(server.url, { chunks: [requests], raw: true, fin: true, waitMs: 5000 });
+      const all = responses(bytes);
+      expect(all.map((r) => r.status), core).toEqual([200, 200, 200]);
+      expect(all[0].body.toString(), core).toMatch(/^omm_snapshot_info\{worker="\d"/m);
+      expect(JSON.parse(all[1].body.toString()).data.id, core).toBe('100');
+      expect(closed, core).toBe(true);
+      server.kill('SIGTERM');
+      expect(await server.exited()).toBe(0);
+    }
   }, 60_000);
 });
 

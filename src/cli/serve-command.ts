@@ -30,6 +30,7 @@ export interface ServeFlags {
   headersTimeout: string;
   requestTimeout: string;
   shutdownTimeout: string;
+  writeStallTimeout: string;
   httpCore: string;
   reader: string;
   searchPages: string;
@@ -59,6 +60,7 @@ export function addServeOptions(command: Command): Command {
     .option('--headers-timeout <ms>', 'time allowed to receive request headers (env OMM_HEADERS_TIMEOUT)', env('OMM_HEADERS_TIMEOUT') ?? String(DEFAULT_HTTP.headersTimeoutMs))
     .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
     .option('--http-core <fast|node>', 'fast: simple GET and HEAD requests are parsed and answered on node:net, everything else by node:http; node: node:http for every request (env OMM_HTTP_CORE)', env('OMM_HTTP_CORE') ?? 'fast')
+    .option('--write-stall-timeout <ms>', 'a response the client reads no byte of for this long is cut; 0 never (env OMM_WRITE_STALL_TIMEOUT)', env('OMM_WRITE_STALL_TIMEOUT') ?? String(DEFAULT_HTTP.writeStallTimeoutMs))
     .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
     .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (0.3-0.7 of the mmap rate, lookups of many songs the slowest; a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
     .option('--search-pages <MiB>', 'under --reader pread the search indexes are mapped: once the process holds more file-backed pages than this, their pages are dropped from it (they stay in the page cache) (env OMM_SEARCH_PAGES)', env('OMM_SEARCH_PAGES') ?? '256')
@@ -111,6 +113,7 @@ export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
     keepAliveTimeoutMs: integer('--keep-alive-timeout', flags.keepAliveTimeout, 0),
     headersTimeoutMs: integer('--headers-timeout', flags.headersTimeout, 1),
     requestTimeoutMs: integer('--request-timeout', flags.requestTimeout, 0),
+    writeStallTimeoutMs: integer('--write-stall-timeout', flags.writeStallTimeout, 0),
     shutdownTimeoutMs: integer('--shutdown-timeout', flags.shutdownTimeout, 0),
     fastCore: flags.httpCore === 'fast',
   };

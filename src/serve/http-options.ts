@@ -16,6 +16,8 @@ export interface HttpOptions {
   readonly keepAliveTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
+  /** A response the client takes no byte of for this long is cut (0: never). */
+  readonly writeStallTimeoutMs: number;
   /** After SIGTERM, connections still open this long are cut. */
   readonly shutdownTimeoutMs: number;
   /** Simple GET and HEAD requests answered on node:net without node:http's objects (http/fast-connection.ts). */
@@ -33,6 +35,7 @@ export const DEFAULT_HTTP: HttpOptions = {
   keepAliveTimeoutMs: 5_000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  writeStallTimeoutMs: 60_000,
   shutdownTimeoutMs: 10_000,
   fastCore: process.env.OMM_HTTP_CORE !== 'node',
 };

@@ -120,14 +120,30 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   server.keepAliveTimeout = http.keepAliveTimeoutMs;
   server.headersTimeout = http.headersTimeoutMs;
   server.requestTimeout = http.requestTimeoutMs;
+  // A socket that moves no byte for this long is cut; node:http arms it while a request is read
+  // and its response written (its keep-alive timer takes over between requests), so it is the
+  // write-stall limit of a client that stops reading.
+  server.timeout = http.writeStallTimeoutMs;
+  // After a client's FIN, node:http answers the requests it has read and then ends the
+  // connection (with this off it ends its side at once, and an answer still being made is lost).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // With the fast core a node:net server listens and serves simple requests itself, handing
   // each connection to node:http (which then never listens) at its first other request.
   if (http.fastCore) state.fastCore = { answered: 0, handedOver: 0 };
   const stats = state.fastCore;
   const listening: net.Server = stats
-    ? net.createServer((socket) => {
+    ? // Half-open as node:http's own listener is: a client's FIN does not end the server's side.
+      net.createServer({ allowHalfOpen: true }, (socket) => {
         track(socket);
-        serveFast(socket, { http: server, listener, keepAliveTimeoutMs: http.keepAliveTimeoutMs, stats });
+        serveFast(socket, {
+          http: server,
+          listener,
+          keepAliveTimeoutMs: http.keepAliveTimeoutMs,
+          // node:http answers 408 to a silent new connection at the first of its two request timeouts.
+          headersTimeoutMs: http.requestTimeoutMs > 0 ? Math.min(http.headersTimeoutMs, http.requestTimeoutMs) : http.headersTimeoutMs,
+          writeStallTimeoutMs: http.writeStallTimeoutMs,
+          stats,
+        });
       })
     : server;
   // node:http arms its headers and request timeouts (and its list of connections) when it starts

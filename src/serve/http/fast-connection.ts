@@ -1,5 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { idlePeriodMs, REQUEST_TIMEOUT_RESPONSE, WriteStall, type ConnectionLimits } from './connection-limits.js';
 import { WriteBatch } from './write-batch.js';
 import { byteLengthOf, TAKES_WRITABLE_BODY, type WritableBody } from './writable-body.js';
 import { INVALID_HEADER_VALUE, MAX_SIMPLE_HEAD_BYTES, parseSimpleRequest, type SimpleRequest } from './simple-request.js';
@@ -19,11 +20,10 @@ const batch = new WriteBatch();
  * slow clients and their timeouts as it always has. Measured on song by id: a bare responder
  * on node:net costs about half of a bare node:http server per request (docs/benchmarks.md).
  */
-export interface FastConnectionOptions {
+export interface FastConnectionOptions extends ConnectionLimits {
   /** node:http's server (not listening): connections it should serve are emitted to it. */
   readonly http: Server;
   readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
-  readonly keepAliveTimeoutMs: number;
   /** Counted for /metrics. */
   readonly stats: FastCoreStats;
 }
@@ -59,23 +59,39 @@ export function serveFast(socket: Socket, options: FastConnectionOptions): void 
   new FastConnection(socket, options).start();
 }
 
+/**
+ * One connection's requests, answered in order. Its edges follow node:http: a client's FIN ends
+ * the connection only once every request read before it is answered (the socket is half-open
+ * meanwhile); an idle connection closes KEEP_ALIVE_BUFFER_MS after the advertised keep-alive
+ * timeout, but never while a response is still being written, which only a write stall cuts; a
+ * new connection that sends nothing is answered 408 at the headers timeout.
+ */
 class FastConnection {
   private unread: Buffer | null = null;
   /** A request's listener has not ended its response yet. */
   private busy = false;
   private handedOff = false;
   private closing = false;
+  /** The client's FIN has been read: answer what came before it, then end. */
+  private peerEnded = false;
+  private answeredAny = false;
+  private readingPaused = false;
+  private waitingForDrain = false;
+  private readonly stall = new WriteStall();
   private readonly onData = (chunk: Buffer) => {
     this.unread = this.unread ? Buffer.concat([this.unread, chunk]) : chunk;
-    this.next();
+    // An asynchronous answer is being made: hold what arrives, read no more until it is sent.
+    if (this.busy) this.pauseReading();
+    else this.next();
   };
-  private readonly onTimeout = () => {
-    // Idle past the keep-alive timeout, as node:http closes it; a request in progress keeps it.
-    if (!this.busy) this.socket.destroy();
+  private readonly onEnd = () => {
+    this.peerEnded = true;
+    if (!this.busy && !this.waitingForDrain) this.next();
   };
+  private readonly onTimeout = () => this.timedOut();
   private readonly onError = () => this.socket.destroy();
   private readonly onDrain = () => {
-    this.socket.resume();
+    this.waitingForDrain = false;
     this.next();
   };
 
@@ -87,19 +103,62 @@ class FastConnection {
   start(): void {
     this.socket.setNoDelay(true);
     this.socket.on('data', this.onData);
+    this.socket.on('end', this.onEnd);
     this.socket.on('error', this.onError);
-    if (this.options.keepAliveTimeoutMs > 0) {
-      this.socket.setTimeout(this.options.keepAliveTimeoutMs);
-      this.socket.on('timeout', this.onTimeout);
+    this.socket.on('timeout', this.onTimeout);
+    this.socket.setTimeout(this.options.headersTimeoutMs);
+  }
+
+  /**
+   * The connection's timer fired (nothing moved for a period): wait for an answer being made,
+   * time a response still being written as a write stall, close an idle connection, and answer
+   * 408 to one that never sent a request, as node:http does.
+   */
+  private timedOut(): void {
+    const socket = this.socket;
+    const period = this.answeredAny ? idlePeriodMs(this.options) : this.options.headersTimeoutMs;
+    if (this.busy) {
+      socket.setTimeout(period);
+      return;
     }
+    if (socket.writableLength > 0) {
+      if (!this.stall.exceeded(socket, Date.now(), period, this.options.writeStallTimeoutMs)) {
+        socket.setTimeout(period);
+        return;
+      }
+    } else if (!this.answeredAny && !this.closing && !this.peerEnded && socket.writable) {
+      socket.write(REQUEST_TIMEOUT_RESPONSE);
+    }
+    socket.destroy();
+  }
+
+  private pauseReading(): void {
+    if (this.readingPaused) return;
+    this.readingPaused = true;
+    this.socket.pause();
+  }
+
+  private resumeReading(): void {
+    if (!this.readingPaused) return;
+    this.readingPaused = false;
+    this.socket.resume();
   }
 
   /** Answers complete simple requests in order, one at a time; hands the rest to node:http. */
   private next(): void {
-    while (!this.busy && !this.handedOff && !this.closing && this.unread) {
+    while (!this.busy && !this.handedOff && !this.closing) {
+      if (!this.unread) {
+        if (this.peerEnded) {
+          // Every request before the FIN is answered: end after the last response.
+          this.closing = true;
+          batch.endAfter(this.socket);
+        } else this.resumeReading();
+        return;
+      }
       if (this.socket.writableNeedDrain) {
         // The client is not reading: read no more requests until it does.
-        this.socket.pause();
+        this.pauseReading();
+        this.waitingForDrain = true;
         this.socket.once('drain', this.onDrain);
         return;
       }
@@ -117,6 +176,11 @@ class FastConnection {
 
   private answer(request: SimpleRequest): void {
     this.busy = true;
+    if (!this.answeredAny) {
+      // From the first request on, the connection's timer is its keep-alive (idle) period.
+      this.answeredAny = true;
+      this.socket.setTimeout(idlePeriodMs(this.options));
+    }
     this.options.stats.answered++;
     const socket = this.socket;
     let status = 200;
@@ -175,19 +239,32 @@ class FastConnection {
     batch.queue(this.socket, bytes, close);
   }
 
-  /** node:http takes the connection over, the unread bytes put back in front of what comes next. */
+  /**
+   * node:http takes the connection over, the unread bytes put back in front of what comes next.
+   * After the client's FIN (the socket has emitted 'end' already, and a stream takes nothing
+   * back after its end) node:http is given the bytes and the end as the events it listens to.
+   */
   private handOff(): void {
     this.handedOff = true;
     this.options.stats.handedOver++;
     const socket = this.socket;
     socket.removeListener('data', this.onData);
+    socket.removeListener('end', this.onEnd);
     socket.removeListener('timeout', this.onTimeout);
     socket.removeListener('error', this.onError);
     socket.setTimeout(0);
     // The responses queued for this connection go before anything node:http writes.
     batch.flush();
-    if (this.unread) socket.unshift(this.unread);
+    const unread = this.unread;
     this.unread = null;
+    if (this.peerEnded) {
+      this.options.http.emit('connection', socket);
+      if (unread) socket.emit('data', unread);
+      socket.emit('end');
+      return;
+    }
+    if (unread) socket.unshift(unread);
     this.options.http.emit('connection', socket);
+    this.resumeReading();
   }
 }

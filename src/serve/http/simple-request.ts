@@ -16,6 +16,12 @@ export interface SimpleRequest {
 /** node:http's default header block limit: a longer one is node's to refuse (431). */
 export const MAX_SIMPLE_HEAD_BYTES = 16 * 1024;
 
+/**
+ * The header lines node:http keeps of a request (its parser's 2,000 names and values): past
+ * them it drops the rest, so such a request is node's to answer.
+ */
+export const MAX_SIMPLE_HEADERS = 1000;
+
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A character node:http refuses in a header value, read or written (ERR_INVALID_CHAR). */
 export const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
@@ -28,7 +34,7 @@ const FRAMING = new Set(['content-length', 'transfer-encoding', 'expect', 'upgra
 /**
  * The first request of `text` (the connection's unread bytes as latin1) when it is simple and
  * complete, else null: incomplete, another method or version, a body, a repeated or malformed
- * header, `Connection` other than keep-alive, no Host.
+ * header, `Connection` other than keep-alive, no Host, more headers than node:http keeps.
  */
 export function parseSimpleRequest(text: string): SimpleRequest | null {
   const end = text.indexOf('\r\n\r\n');
@@ -44,7 +50,9 @@ export function parseSimpleRequest(text: string): SimpleRequest | null {
   if (url.length === 0 || BAD_TARGET.test(url)) return null;
   const headers: Record<string, string> = {};
   let at = lineEnd + 2;
+  let count = 0;
   while (at < end) {
+    if (++count > MAX_SIMPLE_HEADERS) return null;
     const next = text.indexOf('\r\n', at);
     const colon = text.indexOf(':', at);
     if (colon < 0 || colon > next) return null;

@@ -91,4 +91,19 @@ describe('WriteBatch (the fast core writes the responses of a turn together)', (
     const again = queue(batch, fakeSocket('fast', log), 'z');
     expect(again.buffer).toBe(next.buffer);
   });
+
+  it('ends a socket after what is queued for it (a FIN answered), or at once when nothing is queued', async () => {
+    const log: string[] = [];
+    const batch = new WriteBatch();
+    const a = fakeSocket('a', log);
+    const b = fakeSocket('b', log);
+    queue(batch, a, 'last answer');
+    batch.endAfter(a);
+    queue(batch, b, 'other');
+    expect(log).toEqual([]);
+    await turnEnd();
+    expect(log).toEqual(['a:last answer', 'a:end', 'b:other']);
+    batch.endAfter(b);
+    expect(log.at(-1)).toBe('b:end');
+  });
 });

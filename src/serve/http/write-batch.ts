@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 const ARENA_BYTES = 256 * 1024;
 /** A response larger than this is written on its own, after those queued before it. */
 const LARGEST_QUEUED = 64 * 1024;
+const NO_BYTES = Buffer.alloc(0);
 
 interface Queued {
   readonly socket: Socket;
@@ -59,6 +60,18 @@ export class WriteBatch {
     }
   }
 
+  /**
+   * Ends `socket` once what is queued for it is written: at the turn's end when anything is
+   * queued (it may be this socket's), at once when nothing is.
+   */
+  endAfter(socket: Socket): void {
+    if (this.queued.length === 0) {
+      if (!socket.destroyed) socket.end();
+      return;
+    }
+    this.queued.push({ socket, bytes: NO_BYTES, close: true });
+  }
+
   /** Writes everything queued now (a connection handed to node:http must not be overtaken). */
   flush(): void {
     let kept = false;
@@ -71,8 +84,8 @@ export class WriteBatch {
   /** True when the socket kept part of the bytes (they are still referenced). */
   private send({ socket, bytes, close }: Queued): boolean {
     if (socket.destroyed) return false;
-    socket.write(bytes);
-    const kept = socket.writableLength > 0;
+    if (bytes.length > 0) socket.write(bytes);
+    const kept = bytes.length > 0 && socket.writableLength > 0;
     if (close) socket.end();
     return kept;
   }
