@@ -9,7 +9,7 @@ export function arg(name, fallback) {
 /** A seeded linear congruential generator in [0, 1): the same queries on every run. */
 export function seeded(seed) {
   let x = seed >>> 0;
-  return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  return () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
 }
 
 // `--help` on any benchmark script prints its opening comment (what it does, its options) and

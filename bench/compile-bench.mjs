@@ -24,7 +24,11 @@ if (!existsSync(join(raw, 'songs.csv'))) {
 }
 rmSync(dist, { recursive: true, force: true });
 
-const child = spawnSync(process.execPath, [join(root, 'bench', 'compile-child.mjs'), raw, dist], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+const child = spawnSync(process.execPath, [join(root, 'bench', 'compile-child.mjs'), raw, dist], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  maxBuffer: 1 << 24,
+});
 if (child.status !== 0) throw new Error(`compile failed: ${child.stdout}`);
 const compile = JSON.parse(child.stdout.trim().split('\n').pop());
 
@@ -44,5 +48,9 @@ const result = {
 };
 console.log(JSON.stringify(result, null, 2));
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
-console.log(`compile ${compile.seconds.toFixed(1)} s (target < 60 s: ${verdict(compile.seconds < 60)}), peak RSS ${compile.peakRssMiB} MiB (target < 3072: ${verdict(compile.peakRssMiB < 3072)})`);
-console.log(`open ${reads.openMs.toFixed(1)} ms (target < 50: ${verdict(reads.openMs < 50)}), lookup median ${reads.lookupMedianUs.toFixed(2)} µs (target < 5: ${verdict(reads.lookupMedianUs < 5)})`);
+console.log(
+  `compile ${compile.seconds.toFixed(1)} s (target < 60 s: ${verdict(compile.seconds < 60)}), peak RSS ${compile.peakRssMiB} MiB (target < 3072: ${verdict(compile.peakRssMiB < 3072)})`,
+);
+console.log(
+  `open ${reads.openMs.toFixed(1)} ms (target < 50: ${verdict(reads.openMs < 50)}), lookup median ${reads.lookupMedianUs.toFixed(2)} µs (target < 5: ${verdict(reads.lookupMedianUs < 5)})`,
+);

@@ -29,7 +29,8 @@ const budget = Number(arg('budget-mib', '256')) * 2 ** 20;
 const raw = join(root, 'bench', '.data', `raw-${songs}-1`);
 const depsDir = join(root, 'bench', '.deps');
 const DUCKDB = '@duckdb/node-api@1.5.6-r.1';
-if (!existsSync(join(raw, 'songs.csv'))) execFileSync(process.execPath, [join(root, 'bin', 'omm'), 'generate', '--songs', String(songs), '--seed', '1', '--out', raw], { stdio: 'inherit' });
+if (!existsSync(join(raw, 'songs.csv')))
+  execFileSync(process.execPath, [join(root, 'bin', 'omm'), 'generate', '--songs', String(songs), '--seed', '1', '--out', raw], { stdio: 'inherit' });
 
 let peak = 0;
 const sampleRss = () => (peak = Math.max(peak, process.memoryUsage.rss()));
@@ -48,14 +49,20 @@ const measure = async (name, run) => {
 /** Streams a CSV's rows to `onRow(cells, rowNumber)` (header skipped). */
 async function rows(file, onRow) {
   let n = -1;
-  await streamCsvRows(join(raw, file), ({ cells }) => {
-    if (n >= 0) onRow(cells, n);
-    n++;
-  }, { digest: false });
+  await streamCsvRows(
+    join(raw, file),
+    ({ cells }) => {
+      if (n >= 0) onRow(cells, n);
+      n++;
+    },
+    { digest: false },
+  );
   return n;
 }
 
-const parsed = await measure('parse only (shared by both)', async () => ({ rows: (await rows('artists.csv', () => {})) + (await rows('songs.csv', () => {})) + (await rows('song_artists.csv', () => {})) }));
+const parsed = await measure('parse only (shared by both)', async () => ({
+  rows: (await rows('artists.csv', () => {})) + (await rows('songs.csv', () => {})) + (await rows('song_artists.csv', () => {})),
+}));
 
 if (engines.includes('ours')) {
   await measure('ours: ExternalSorter', async () => {
@@ -202,7 +209,8 @@ if (engines.includes('ours-hash')) {
 if (engines.includes('duckdb')) {
   if (!existsSync(join(depsDir, 'node_modules', '@duckdb', 'node-api', 'package.json'))) {
     mkdirSync(depsDir, { recursive: true });
-    if (!existsSync(join(depsDir, 'package.json'))) writeFileSync(join(depsDir, 'package.json'), JSON.stringify({ name: 'omm-bench-peer-deps', private: true }, null, 2));
+    if (!existsSync(join(depsDir, 'package.json')))
+      writeFileSync(join(depsDir, 'package.json'), JSON.stringify({ name: 'omm-bench-peer-deps', private: true }, null, 2));
     console.error(`installing ${DUCKDB} into ${depsDir} (once)`);
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', depsDir, DUCKDB], { stdio: 'inherit' });
   }
@@ -212,7 +220,9 @@ if (engines.includes('duckdb')) {
     try {
       const instance = await DuckDBInstance.create(':memory:', { memory_limit: `${budget / 2 ** 20}MB`, threads: '2', temp_directory: dir });
       const c = await instance.connect();
-      await c.run('CREATE TABLE artists (id VARCHAR, o UINTEGER); CREATE TABLE songs (id VARCHAR, o UINTEGER); CREATE TABLE credits (song VARCHAR, artist VARCHAR, r UINTEGER)');
+      await c.run(
+        'CREATE TABLE artists (id VARCHAR, o UINTEGER); CREATE TABLE songs (id VARCHAR, o UINTEGER); CREATE TABLE credits (song VARCHAR, artist VARCHAR, r UINTEGER)',
+      );
       const load = async (table, file, columns) => {
         const a = await c.createAppender(table);
         const count = await rows(file, (cells, n) => {
@@ -226,7 +236,9 @@ if (engines.includes('duckdb')) {
       await load('artists', 'artists.csv', [0]);
       await load('songs', 'songs.csv', [0]);
       const credits = await load('credits', 'song_artists.csv', [0, 1]);
-      const dupes = await c.runAndReadAll('SELECT (SELECT count(*) - count(DISTINCT id) FROM artists) + (SELECT count(*) - count(DISTINCT id) FROM songs) AS d');
+      const dupes = await c.runAndReadAll(
+        'SELECT (SELECT count(*) - count(DISTINCT id) FROM artists) + (SELECT count(*) - count(DISTINCT id) FROM songs) AS d',
+      );
       const duplicates = Number(dupes.getRows()[0][0]);
       const result = await c.stream('SELECT s.o, a.o FROM credits c LEFT JOIN songs s ON s.id = c.song LEFT JOIN artists a ON a.id = c.artist ORDER BY c.r');
       let resolved = 0;

@@ -34,7 +34,8 @@ const log = (line) => console.error(`[bench:import] ${line}`);
 for (const f of formats) if (f !== 'ddex' && f !== 'musicbrainz') throw new Error(`--formats: ${f} is not ddex or musicbrainz`);
 if (!Number.isInteger(songs) || songs < 1) throw new Error(`--songs must be a positive integer`);
 
-const dirBytes = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
+const dirBytes = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
 
 /** Runs `omm <args>` to the end: wall and CPU seconds of its tree, its peak memory, and its stdout (also shown). */
 async function timedOmm(args) {
@@ -50,7 +51,13 @@ async function timedOmm(args) {
   const code = await new Promise((resolve) => child.once('exit', resolve));
   const peak = sampler.stop();
   if (code !== 0) throw new Error(`omm ${args.join(' ')} exited with ${code}`);
-  return { seconds: (performance.now() - started) / 1000, cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore, peakAnonMiB: MiB(peak.anon), peakRssMiB: MiB(peak.rss), stdout };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore,
+    peakAnonMiB: MiB(peak.anon),
+    peakRssMiB: MiB(peak.rss),
+    stdout,
+  };
 }
 
 /**
@@ -86,7 +93,7 @@ for (const format of formats) {
     const run = await timedOmm(importArgs);
     // Tracks read, update messages included (the import's own count); else the generator's.
     const staged = /with ([\d,]+) track\(s\)/.exec(run.stdout);
-    const tracks = staged ? Number(staged[1].replace(/,/g, '')) : summary.rows.tracks ?? summary.rows['sound recordings'];
+    const tracks = staged ? Number(staged[1].replace(/,/g, '')) : (summary.rows.tracks ?? summary.rows['sound recordings']);
     log(`${format}: compiling the import`);
     const compile = await timedOmm(['compile', raw, '--out', dist]);
     const cat = Catalog.open(dist);
@@ -127,7 +134,10 @@ if (record) {
   if (!text.includes(marker)) {
     text += `\n## Import (\`npm run bench:import\`, issue 21)\n\nbench/import-bench.mjs generates N songs (\`omm generate --format ddex|musicbrainz\`: a DDEX delivery of one ERN 4.3 message per album and compilation plus updates for ~1% and takedowns for ~0.5% of albums, and MusicBrainz JSON-lines dumps \`mbdump/release\` and \`mbdump/artist\`), imports each with \`omm import\` as a child process, then compiles the import and checks its song count. Time is the import's wall time from spawn to exit; CPU is user + system of its process tree; tracks/s is tracks read (update messages included) per wall second; memory is the tree's peak, summed from /proc every 100 ms: anonymous (its own) and total resident. Each run appends a row per format.\n\n| date | machine | Node | command | songs | input GiB (files) | import s | CPU s | tracks/s | peak anon / total MiB | songs compiled |\n|---|---|---|---|---|---|---|---|---|---|---|\n${marker}\n`;
   }
-  const rows = results.map((r) => `| ${date} | ${machine} | ${process.version} | \`${r.command}\` | ${r.songs.toLocaleString('en-US')} | ${r.inputGiB} (${r.inputFiles.toLocaleString('en-US')}) | ${r.seconds} | ${r.cpuSeconds} | ${r.tracksPerSecond.toLocaleString('en-US')} | ${r.peakAnonMiB.toLocaleString('en-US')} / ${r.peakRssMiB.toLocaleString('en-US')} | ${r.songsCompiled.toLocaleString('en-US')} |`);
+  const rows = results.map(
+    (r) =>
+      `| ${date} | ${machine} | ${process.version} | \`${r.command}\` | ${r.songs.toLocaleString('en-US')} | ${r.inputGiB} (${r.inputFiles.toLocaleString('en-US')}) | ${r.seconds} | ${r.cpuSeconds} | ${r.tracksPerSecond.toLocaleString('en-US')} | ${r.peakAnonMiB.toLocaleString('en-US')} / ${r.peakRssMiB.toLocaleString('en-US')} | ${r.songsCompiled.toLocaleString('en-US')} |`,
+  );
   writeFileSync(doc, text.replace(marker, `${rows.join('\n')}\n${marker}`));
   log('rows appended to docs/benchmarks.md');
 }

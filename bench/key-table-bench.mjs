@@ -30,7 +30,10 @@ function keyMaker(shape) {
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     if (previous && x % 200 === 0) return previous;
     const year = 60 + (x % 65);
-    previous = `${COUNTRIES[(x >>> 8) % COUNTRIES.length]}${Math.floor(i / 100000).toString(36).toUpperCase().padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(i % 100000).padStart(5, '0')}`;
+    previous = `${COUNTRIES[(x >>> 8) % COUNTRIES.length]}${Math.floor(i / 100000)
+      .toString(36)
+      .toUpperCase()
+      .padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(i % 100000).padStart(5, '0')}`;
     return previous;
   };
 }
@@ -85,7 +88,9 @@ async function child() {
     if (table.get('no such key') !== -1) throw new Error('a miss was found');
     const meta = shard.meta;
     shard.file.close();
-    process.stdout.write(`${JSON.stringify({ addSeconds, writeSeconds, cpuSeconds, hwmKiB, bytes: written.size, count: meta.count, capacity: meta.capacity, checked })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ addSeconds, writeSeconds, cpuSeconds, hwmKiB, bytes: written.size, count: meta.count, capacity: meta.capacity, checked })}\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -93,7 +98,11 @@ async function child() {
 
 function runCase(writer, keys, shape, budgetMiB) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [process.argv[1], '--child', '--writer', writer, '--keys', String(keys), '--shape', shape, '--budget-mib', String(budgetMiB)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(
+      process.execPath,
+      [process.argv[1], '--child', '--writer', writer, '--keys', String(keys), '--shape', shape, '--budget-mib', String(budgetMiB)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const memory = sampleTreeMemory(proc.pid, 20);
     let out = '';
     proc.stdout.on('data', (d) => (out += d));
@@ -111,7 +120,9 @@ async function main() {
   const writers = arg('writers', 'sink,builder').split(',');
   const budgetMiB = Number(arg('budget-mib', '256'));
   const builderUpTo = Number(arg('builder-up-to', '1000000'));
-  console.log(`node ${process.version}, budget ${budgetMiB} MiB for the sink, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `node ${process.version}, budget ${budgetMiB} MiB for the sink, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   console.log('| writer | shape | keys | distinct | add s | write s | total s | CPU s | peak anon MiB | VmHWM MiB | shard MiB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const keys of sizes) {
@@ -120,7 +131,9 @@ async function main() {
         if (writer === 'builder' && keys > builderUpTo) continue;
         const r = await runCase(writer, keys, shape, budgetMiB);
         const mib = (kib) => Math.round(kib / 1024);
-        console.log(`| ${writer} | ${shape} | ${keys.toLocaleString('en')} | ${r.count.toLocaleString('en')} | ${r.addSeconds.toFixed(2)} | ${r.writeSeconds.toFixed(2)} | ${(r.addSeconds + r.writeSeconds).toFixed(2)} | ${r.cpuSeconds.toFixed(2)} | ${mib(r.peakAnonKiB)} | ${mib(r.hwmKiB)} | ${Math.round(r.bytes / 2 ** 20)} |`);
+        console.log(
+          `| ${writer} | ${shape} | ${keys.toLocaleString('en')} | ${r.count.toLocaleString('en')} | ${r.addSeconds.toFixed(2)} | ${r.writeSeconds.toFixed(2)} | ${(r.addSeconds + r.writeSeconds).toFixed(2)} | ${r.cpuSeconds.toFixed(2)} | ${mib(r.peakAnonKiB)} | ${mib(r.hwmKiB)} | ${Math.round(r.bytes / 2 ** 20)} |`,
+        );
       }
     }
   }

@@ -72,7 +72,9 @@ try {
     t = performance.now();
     const sha256 = shard.verifyAll();
     if (sha256 !== written.sha256) throw new Error(`${mode}: verifyAll gives ${sha256}, the writer ${written.sha256}`);
-    console.log(`${mode}${mode === 'mmap' ? (shard.file.mapping ? ' (one mapping)' : ' (in windows)') : ''}: body ${shard.header.bodyLength} bytes from ${BODY_OFFSET}; ${checks.join('; ')} in ${read} s; verifyAll (every page, SHA-256 = writer's) ${seconds(t)} s`);
+    console.log(
+      `${mode}${mode === 'mmap' ? (shard.file.mapping ? ' (one mapping)' : ' (in windows)') : ''}: body ${shard.header.bodyLength} bytes from ${BODY_OFFSET}; ${checks.join('; ')} in ${read} s; verifyAll (every page, SHA-256 = writer's) ${seconds(t)} s`,
+    );
     shard.close();
   }
   console.log('large-file check: OK');

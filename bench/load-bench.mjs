@@ -42,7 +42,8 @@ mkdirSync(work, { recursive: true });
 const wrkVersion = ensureWrk();
 const log = (line) => console.error(`[bench:load] ${line}`);
 
-if (!existsSync(join(raw, 'songs.csv'))) execFileSync(process.execPath, [omm, 'generate', '--songs', String(songs), '--seed', '1', '--out', raw], { stdio: 'inherit' });
+if (!existsSync(join(raw, 'songs.csv')))
+  execFileSync(process.execPath, [omm, 'generate', '--songs', String(songs), '--seed', '1', '--out', raw], { stdio: 'inherit' });
 const digest = compilerDigest(join(root, 'dist'));
 if (!compiledBy(dist, digest)) {
   if (existsSync(dist)) log(`${dist} was compiled by other code: compiling it again`);
@@ -50,7 +51,8 @@ if (!compiledBy(dist, digest)) {
   execFileSync(process.execPath, [omm, 'compile', raw, '-o', dist, '-q'], { stdio: 'inherit' });
   markCompiledBy(dist, digest);
 }
-if (servers.has('sqlite') && !existsSync(dbFile)) execFileSync(process.execPath, [join(root, 'bench', 'peers', 'sqlite-build.mjs'), raw, dbFile], { stdio: 'inherit' });
+if (servers.has('sqlite') && !existsSync(dbFile))
+  execFileSync(process.execPath, [join(root, 'bench', 'peers', 'sqlite-build.mjs'), raw, dbFile], { stdio: 'inherit' });
 
 const cat = Catalog.open(dist);
 const kinds = loadKinds(cat, seeded(5)).filter((k) => !kindFilter || kindFilter.has(k.name));
@@ -59,7 +61,9 @@ const tmp = mkdtempSync(join(tmpdir(), 'omm-load-'));
 let files = 0;
 const pathsFile = (paths) => writePaths(join(tmp, `${files++}.txt`), paths);
 
-const ceiling = servers.has('ceiling') ? await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], { port: 18501, readyPath: '/', readyStatus: null }) : null;
+const ceiling = servers.has('ceiling')
+  ? await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18501'], { port: 18501, readyPath: '/', readyStatus: null })
+  : null;
 const ceilingRuns = [];
 
 const rows = [];
@@ -108,7 +112,9 @@ async function measureServer(server, target, which, only = kinds) {
         errors: runsOf.reduce((n, r) => n + r.socketErrors, 0),
       };
       rows.push(row);
-      log(`${server} ${iface} ${kind.name}: ${row.reqPerSec} req/s (${row.ratio.toFixed(3)} of the ceiling; runs ${ratios.map((x) => x.toFixed(3)).join(', ')}), p99 ${row.p99Ms} ms (ceiling ${row.ceilingP99Ms}); ceilings ${row.ceilingRps.join(', ')}`);
+      log(
+        `${server} ${iface} ${kind.name}: ${row.reqPerSec} req/s (${row.ratio.toFixed(3)} of the ceiling; runs ${ratios.map((x) => x.toFixed(3)).join(', ')}), p99 ${row.p99Ms} ms (ceiling ${row.ceilingP99Ms}); ceilings ${row.ceilingRps.join(', ')}`,
+      );
     }
   }
 }
@@ -117,7 +123,11 @@ const memory = {};
 let songBytes = 0;
 try {
   if (servers.has('sqlite')) {
-    const sqlite = await startProcess(join(root, 'bench', 'peers', 'sqlite-server.mjs'), [dbFile, '18502'], { port: 18502, readyPath: '/v1/song/x', readyStatus: null });
+    const sqlite = await startProcess(join(root, 'bench', 'peers', 'sqlite-server.mjs'), [dbFile, '18502'], {
+      port: 18502,
+      readyPath: '/v1/song/x',
+      readyStatus: null,
+    });
     try {
       await measureServer('sqlite', sqlite, (iface) => iface === 'v1');
       memory.sqlite = sqlite.memory();
@@ -146,9 +156,18 @@ try {
   }
   if (servers.has('shaped') && songBytes > 0) {
     // What node:http costs for our song-by-id answer's shape (its headers, its size) with no work behind it.
-    const shaped = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18504', String(songBytes), 'shaped'], { port: 18504, readyPath: '/', readyStatus: null });
+    const shaped = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18504', String(songBytes), 'shaped'], {
+      port: 18504,
+      readyPath: '/',
+      readyStatus: null,
+    });
     try {
-      await measureServer(`ceiling with our headers, ${songBytes} B`, shaped, (iface) => iface === 'v1', kinds.filter((k) => k.name === 'song by id'));
+      await measureServer(
+        `ceiling with our headers, ${songBytes} B`,
+        shaped,
+        (iface) => iface === 'v1',
+        kinds.filter((k) => k.name === 'song by id'),
+      );
     } finally {
       await shaped.close();
     }
@@ -162,19 +181,29 @@ try {
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '—');
 const sqliteOf = (kind) => rows.find((r) => r.server === 'sqlite' && r.kind === kind);
 const lines = [];
-lines.push(`${label ? `${label}: ` : ''}${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${songs.toLocaleString('en-US')} songs; ${cpus().length} x ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${wrkVersion}; ${serveArgs.length ? `omm serve ${serveArgs.join(' ')}` : 'omm serve (defaults)'}`);
-lines.push(`wrk -t2 -c64 --timeout 30s on core 1, servers on core 0, rotating paths; per kind ${warmup} s warm-up, then ceiling and kind in turns (${runs} kind runs of ${seconds} s, ${runs + 1} ceiling runs): medians, each run in brackets; ratio = median over runs of run / mean of the ceiling runs beside it. Ceiling runs: ${fmt(Math.min(...ceilingRuns.map((r) => r.reqPerSec)))}-${fmt(Math.max(...ceilingRuns.map((r) => r.reqPerSec)))} req/s, p99 median ${median(ceilingRuns.map((r) => r.p99Ms))} ms`);
+lines.push(
+  `${label ? `${label}: ` : ''}${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${songs.toLocaleString('en-US')} songs; ${cpus().length} x ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${wrkVersion}; ${serveArgs.length ? `omm serve ${serveArgs.join(' ')}` : 'omm serve (defaults)'}`,
+);
+lines.push(
+  `wrk -t2 -c64 --timeout 30s on core 1, servers on core 0, rotating paths; per kind ${warmup} s warm-up, then ceiling and kind in turns (${runs} kind runs of ${seconds} s, ${runs + 1} ceiling runs): medians, each run in brackets; ratio = median over runs of run / mean of the ceiling runs beside it. Ceiling runs: ${fmt(Math.min(...ceilingRuns.map((r) => r.reqPerSec)))}-${fmt(Math.max(...ceilingRuns.map((r) => r.reqPerSec)))} req/s, p99 median ${median(ceilingRuns.map((r) => r.p99Ms))} ms`,
+);
 lines.push('');
-lines.push('| server | interface | request | req/s (runs) | ratio to ceiling (runs) | p50 ms | p99 ms (runs) | ceiling p99 ms | vs SQLite (req/s; ratio) | non-2xx / errors |');
+lines.push(
+  '| server | interface | request | req/s (runs) | ratio to ceiling (runs) | p50 ms | p99 ms (runs) | ceiling p99 ms | vs SQLite (req/s; ratio) | non-2xx / errors |',
+);
 lines.push('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const s = r.server === 'ours' ? sqliteOf(r.kind) : null;
   const vs = s ? `${fmt(r.reqPerSec / s.reqPerSec, 1)}x; ${fmt(r.ratio / s.ratio, 1)}x` : '';
-  lines.push(`| ${r.server} | ${r.iface === 'v1' ? '/v1' : '/openmusic'} | ${r.kind} | ${fmt(r.reqPerSec)} (${r.rps.map((x) => fmt(x)).join(', ')}) | ${fmt(r.ratio, 3)} (${r.ratios.map((x) => fmt(x, 2)).join(', ')}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99s.join(', ')}) | ${r.ceilingP99Ms} | ${vs} | ${r.non2xx} / ${r.errors} |`);
+  lines.push(
+    `| ${r.server} | ${r.iface === 'v1' ? '/v1' : '/openmusic'} | ${r.kind} | ${fmt(r.reqPerSec)} (${r.rps.map((x) => fmt(x)).join(', ')}) | ${fmt(r.ratio, 3)} (${r.ratios.map((x) => fmt(x, 2)).join(', ')}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99s.join(', ')}) | ${r.ceilingP99Ms} | ${vs} | ${r.non2xx} / ${r.errors} |`,
+  );
 }
 const mem = (m) => (m ? `${m.rss} / ${m.anon} / ${m.file}` : '—');
 lines.push('');
-lines.push(`Server memory after the runs, MiB total / anonymous / mapped files: ours ${mem(memory.ours)}${memory.oursAfterGrowth ? `; after ${memory.oursAfterGrowth.requests.toLocaleString('en-US')} more song-by-id requests ${mem(memory.oursAfterGrowth)}` : ''}; SQLite ${mem(memory.sqlite)}.`);
+lines.push(
+  `Server memory after the runs, MiB total / anonymous / mapped files: ours ${mem(memory.ours)}${memory.oursAfterGrowth ? `; after ${memory.oursAfterGrowth.requests.toLocaleString('en-US')} more song-by-id requests ${mem(memory.oursAfterGrowth)}` : ''}; SQLite ${mem(memory.sqlite)}.`,
+);
 const report = lines.join('\n');
 console.log(`\n${report}\n`);
 if (outFile) writeFileSync(outFile, `${report}\n`);

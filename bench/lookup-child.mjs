@@ -23,11 +23,13 @@ for (let round = 0; round < 2; round++) {
   }
 }
 times.sort();
-console.log(JSON.stringify({
-  readerMode: snap.manifestShard.file.mode,
-  openMs,
-  lookupMedianUs: times[Math.floor(times.length / 2)],
-  lookupP99Us: times[Math.floor(times.length * 0.99)],
-  lookups: sample.length,
-  checksum,
-}));
+console.log(
+  JSON.stringify({
+    readerMode: snap.manifestShard.file.mode,
+    openMs,
+    lookupMedianUs: times[Math.floor(times.length / 2)],
+    lookupP99Us: times[Math.floor(times.length * 0.99)],
+    lookups: sample.length,
+    checksum,
+  }),
+);

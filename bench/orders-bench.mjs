@@ -41,7 +41,23 @@ async function parent() {
   for (const which of impl === 'both' ? ['ours', 'memory'] : [impl]) {
     const dir = mkdtempSync(join(arg('dir', tmpdir()), 'omm-orders-bench-'));
     const started = performance.now();
-    const proc = spawn(process.execPath, ['--max-old-space-size=16384', process.argv[1], '--child', '--impl', which, '--entities', String(entities), '--budget-mib', String(budgetMiB), '--dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(
+      process.execPath,
+      [
+        '--max-old-space-size=16384',
+        process.argv[1],
+        '--child',
+        '--impl',
+        which,
+        '--entities',
+        String(entities),
+        '--budget-mib',
+        String(budgetMiB),
+        '--dir',
+        dir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     // Peaks over the whole run, and per phase: the child prints a line as each phase ends.
     const peak = { anon: 0, file: 0 };
     let phasePeak = 0;
@@ -71,7 +87,18 @@ async function parent() {
     clearInterval(timer);
     rmSync(dir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`${which} exited with ${code}`);
-    console.log(JSON.stringify({ impl: which, entities, budgetMiB: which === 'ours' ? budgetMiB : null, ...report, peakRssAnonMiB: MiB(peak.anon), peakRssAnonMiBByPhase: phasePeaks, peakRssFileMiB: MiB(peak.file), processSeconds: +((performance.now() - started) / 1000).toFixed(1) }));
+    console.log(
+      JSON.stringify({
+        impl: which,
+        entities,
+        budgetMiB: which === 'ours' ? budgetMiB : null,
+        ...report,
+        peakRssAnonMiB: MiB(peak.anon),
+        peakRssAnonMiBByPhase: phasePeaks,
+        peakRssFileMiB: MiB(peak.file),
+        processSeconds: +((performance.now() - started) / 1000).toFixed(1),
+      }),
+    );
   }
 }
 
@@ -88,7 +115,8 @@ function* entityValues() {
     if (next() < 0.5) name = name[0].toUpperCase() + name.slice(1);
     const dateAdded = next() < 0.05 ? Number.NaN : Date.UTC(2015, 0, 1) + Math.floor(next() * 4000) * day + Math.floor(next() * day);
     const popularity = next() < 0.03 ? Number.NaN : Math.floor(next() * 101);
-    const releaseDate = next() < 0.02 ? Number.NaN : (1960 + Math.floor(next() * 66)) * 10000 + (1 + Math.floor(next() * 12)) * 100 + 1 + Math.floor(next() * 28);
+    const releaseDate =
+      next() < 0.02 ? Number.NaN : (1960 + Math.floor(next() * 66)) * 10000 + (1 + Math.floor(next() * 12)) * 100 + 1 + Math.floor(next() * 28);
     yield { id: `s${i}`, name, dateAdded, popularity, releaseDate };
   }
 }
@@ -101,7 +129,6 @@ function announce(phase) {
   cpuByPhase[phase] = +seconds.toFixed(2);
   process.stdout.write(`${JSON.stringify({ phase })}\n`);
 }
-
 
 function status(key) {
   return Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
@@ -128,13 +155,23 @@ async function child() {
       numbers[2].push(e.releaseDate);
     }
     for (const w of [ids, names, ...numbers]) w.finish();
-    const inputs = { count: entities, ids: StringColumn.open(join(dir, 'ids')), names: StringColumn.open(join(dir, 'names')), dateAdded: mapF64Column(join(dir, 'dateAdded')), popularity: mapF64Column(join(dir, 'popularity')), releaseDate: mapF64Column(join(dir, 'releaseDate')) };
+    const inputs = {
+      count: entities,
+      ids: StringColumn.open(join(dir, 'ids')),
+      names: StringColumn.open(join(dir, 'names')),
+      dateAdded: mapF64Column(join(dir, 'dateAdded')),
+      popularity: mapF64Column(join(dir, 'popularity')),
+      releaseDate: mapF64Column(join(dir, 'releaseDate')),
+    };
     const prepareSeconds = (performance.now() - t) / 1000;
     announce('prepare');
     const before = { rssAnonMiB: MiB(status('RssAnon')), vmHwmMiB: MiB(status('VmHWM')) };
     const spill = SpillDir.create(dir);
     t = performance.now();
-    const files = buildEntityOrders(inputs, spill, budget, { label: 'songs', onPhase: (name, seconds) => ((phases[name] = +((phases[name] ?? 0) + seconds).toFixed(2)), announce(name)) });
+    const files = buildEntityOrders(inputs, spill, budget, {
+      label: 'songs',
+      onPhase: (name, seconds) => ((phases[name] = +((phases[name] ?? 0) + seconds).toFixed(2)), announce(name)),
+    });
     result = { prepareSeconds: +prepareSeconds.toFixed(1), before, seconds: +((performance.now() - t) / 1000).toFixed(2), phases, orders: files.orders.size };
   } else {
     const { invert, localIdRanks, orderByDense, orderByNumber, orderByString, reverseDense } = await import('../dist/compile/orders.js');

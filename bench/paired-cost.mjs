@@ -69,9 +69,13 @@ try {
     const results = await drive(seconds);
     const us = servers.map((s, i) => ((cpuSeconds(s.pid) - before[i]) * 1e6) / results[i].requests);
     ratios.push(us[1] / us[0]);
-    console.log(`round ${round}: ${servers.map((s, i) => `${s.spec} ${results[i].reqPerSec} req/s, ${us[i].toFixed(1)} µs CPU/req`).join('; ')}; b/a ${(us[1] / us[0]).toFixed(3)}`);
+    console.log(
+      `round ${round}: ${servers.map((s, i) => `${s.spec} ${results[i].reqPerSec} req/s, ${us[i].toFixed(1)} µs CPU/req`).join('; ')}; b/a ${(us[1] / us[0]).toFixed(3)}`,
+    );
   }
-  console.log(`${kindName} (${iface}): CPU per request, ${servers[1].spec} / ${servers[0].spec}: median ${median(ratios).toFixed(3)} (rounds ${ratios.map((r) => r.toFixed(3)).join(', ')})`);
+  console.log(
+    `${kindName} (${iface}): CPU per request, ${servers[1].spec} / ${servers[0].spec}: median ${median(ratios).toFixed(3)} (rounds ${ratios.map((r) => r.toFixed(3)).join(', ')})`,
+  );
 } finally {
   await Promise.all(servers.map((s) => s.close()));
 }

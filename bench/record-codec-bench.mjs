@@ -32,7 +32,9 @@ function time(records, f) {
 }
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-console.log('| table | stored | deflate-raw 9 | brotli 11 | deflate-raw 9 + 32 KiB dictionary | omm-lz | µs: inflateRawSync (+dictionary) | brotliDecompressSync | omm-lz JS | omm-lz WebAssembly |');
+console.log(
+  '| table | stored | deflate-raw 9 | brotli 11 | deflate-raw 9 + 32 KiB dictionary | omm-lz | µs: inflateRawSync (+dictionary) | brotliDecompressSync | omm-lz JS | omm-lz WebAssembly |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const name of tables) {
   const table = snapshot.records(name);

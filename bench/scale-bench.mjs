@@ -45,10 +45,16 @@ async function timedOmm(args) {
   const code = await new Promise((resolve) => child.once('exit', resolve));
   const peak = sampler.stop();
   if (code !== 0) throw new Error(`omm ${args.join(' ')} exited with ${code}`);
-  return { seconds: (performance.now() - started) / 1000, cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore, peakAnonMiB: MiB(peak.anon), peakRssMiB: MiB(peak.rss) };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore,
+    peakAnonMiB: MiB(peak.anon),
+    peakRssMiB: MiB(peak.rss),
+  };
 }
 
-const dirBytes = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
+const dirBytes = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
 
 log(`${songs.toLocaleString('en-US')} songs, seed ${seed}; ${wrkVersion}`);
 let generate = null;
@@ -92,20 +98,22 @@ const pathFile = (name, list) => writePaths(join(work, `scale-${name.replace(/\W
  */
 async function touchEveryPath(origin, list) {
   let at = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (at < list.length) {
-      const path = list[at++];
-      // The server closes a connection after its request limit: a request caught by that is retried.
-      for (let tries = 1; ; tries++) {
-        try {
-          await (await fetch(`${origin}${path}`)).arrayBuffer();
-          break;
-        } catch (err) {
-          if (tries === 3) throw err;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (at < list.length) {
+        const path = list[at++];
+        // The server closes a connection after its request limit: a request caught by that is retried.
+        for (let tries = 1; ; tries++) {
+          try {
+            await (await fetch(`${origin}${path}`)).arrayBuffer();
+            break;
+          } catch (err) {
+            if (tries === 3) throw err;
+          }
         }
       }
-    }
-  }));
+    }),
+  );
 }
 
 /** Drops the page cache (root on Linux); false where it cannot. */

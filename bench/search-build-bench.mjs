@@ -44,7 +44,23 @@ async function parent() {
       const out = join(dir, which);
       mkdirSync(out);
       t = performance.now();
-      const proc = spawn(process.execPath, ['--max-old-space-size=16384', process.argv[1], '--child', '--impl', which, '--inputs', join(dir, 'inputs'), '--out', out, '--budget-mib', String(budgetMiB)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const proc = spawn(
+        process.execPath,
+        [
+          '--max-old-space-size=16384',
+          process.argv[1],
+          '--child',
+          '--impl',
+          which,
+          '--inputs',
+          join(dir, 'inputs'),
+          '--out',
+          out,
+          '--budget-mib',
+          String(budgetMiB),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       const peak = { anon: 0, file: 0 };
       let phasePeak = 0;
       const phases = {};
@@ -73,7 +89,21 @@ async function parent() {
       clearInterval(timer);
       if (code !== 0 || !report) throw new Error(`${which} build exited with code ${code}`);
       digests.push(report.sha256);
-      console.log(JSON.stringify({ impl: which, songs, budgetMiB: which === 'ours' ? budgetMiB : null, seconds: report.seconds, cpuSeconds: report.cpuSeconds, peakRssAnonMiB: MiB(peak.anon), peakRssFileMiB: MiB(peak.file), vmHwmMiB: report.vmHwmMiB, shardMiB: report.shardMiB, terms: report.terms, phases }));
+      console.log(
+        JSON.stringify({
+          impl: which,
+          songs,
+          budgetMiB: which === 'ours' ? budgetMiB : null,
+          seconds: report.seconds,
+          cpuSeconds: report.cpuSeconds,
+          peakRssAnonMiB: MiB(peak.anon),
+          peakRssFileMiB: MiB(peak.file),
+          vmHwmMiB: report.vmHwmMiB,
+          shardMiB: report.shardMiB,
+          terms: report.terms,
+          phases,
+        }),
+      );
     }
     if (digests.length === 2) console.log(JSON.stringify({ sameBytes: digests[0] === digests[1] }));
   } finally {
@@ -194,7 +224,11 @@ async function child(inputs, which) {
       type: 'song',
       ordinals: mapU32Column(files.ordinals).slice(),
       names: column(files.names),
-      artists: { offsets: mapU32Column(files.artists.offsets).slice(), targets: mapU32Column(files.artists.targets).slice(), artistNames: column(files.artists.artistNames) },
+      artists: {
+        offsets: mapU32Column(files.artists.offsets).slice(),
+        targets: mapU32Column(files.artists.targets).slice(),
+        artistNames: column(files.artists.artistNames),
+      },
     };
     phase('load arrays');
     shard = writeSearchIndex(path, 'bench', docs);
@@ -204,5 +238,14 @@ async function child(inputs, which) {
   const cpuSeconds = +(cpu() - startedCpu).toFixed(1);
   const vmHwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
   const { openShard } = await import('../dist/index-format/shard-reader.js');
-  console.log(JSON.stringify({ seconds, cpuSeconds, vmHwmMiB: MiB(vmHwm), sha256: shard.sha256, shardMiB: Math.round(shard.size / 2 ** 20), terms: openShard(path).meta.terms }));
+  console.log(
+    JSON.stringify({
+      seconds,
+      cpuSeconds,
+      vmHwmMiB: MiB(vmHwm),
+      sha256: shard.sha256,
+      shardMiB: Math.round(shard.size / 2 ** 20),
+      terms: openShard(path).meta.terms,
+    }),
+  );
 }

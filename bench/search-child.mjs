@@ -49,7 +49,13 @@ for (const [kind, make] of Object.entries(kinds)) {
     if (ids.includes(s.id)) top10++;
   }
   times.sort((a, b) => a - b);
-  results[kind] = { medianUs: Math.round(pct(times, 0.5)), p99Us: Math.round(pct(times, 0.99)), maxUs: Math.round(times[times.length - 1]), top1: top1 / songs.length, top10: top10 / songs.length };
+  results[kind] = {
+    medianUs: Math.round(pct(times, 0.5)),
+    p99Us: Math.round(pct(times, 0.99)),
+    maxUs: Math.round(times[times.length - 1]),
+    top1: top1 / songs.length,
+    top10: top10 / songs.length,
+  };
 }
 const matchTimes = [];
 let matched = 0;
@@ -60,5 +66,25 @@ for (const s of songs) {
   if (m && cat.song(m.ordinal).id === s.id) matched++;
 }
 matchTimes.sort((a, b) => a - b);
-results['match title+artist'] = { medianUs: Math.round(pct(matchTimes, 0.5)), p99Us: Math.round(pct(matchTimes, 0.99)), maxUs: Math.round(matchTimes[matchTimes.length - 1]), top1: matched / songs.length };
-console.log(JSON.stringify({ openMs, firstQueryMs, rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20), rssBeforeMiB: Math.round(rssBefore / 2 ** 20), documents: index.documents, terms: index.terms, queries: count, results }, null, 1));
+results['match title+artist'] = {
+  medianUs: Math.round(pct(matchTimes, 0.5)),
+  p99Us: Math.round(pct(matchTimes, 0.99)),
+  maxUs: Math.round(matchTimes[matchTimes.length - 1]),
+  top1: matched / songs.length,
+};
+console.log(
+  JSON.stringify(
+    {
+      openMs,
+      firstQueryMs,
+      rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
+      rssBeforeMiB: Math.round(rssBefore / 2 ** 20),
+      documents: index.documents,
+      terms: index.terms,
+      queries: count,
+      results,
+    },
+    null,
+    1,
+  ),
+);

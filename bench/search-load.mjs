@@ -68,7 +68,13 @@ const measure = (kind, origin, paths) => {
   const file = writePaths(join(work, `${rows.length}.txt`), paths);
   const r = measureWrk(origin, file, { connections, seconds: duration });
   const range = (key) => `${Math.min(...r.runs.map((x) => x[key]))}-${Math.max(...r.runs.map((x) => x[key]))}`;
-  rows.push({ kind, ...r.median, reqPerSecRange: range('reqPerSec'), p99Range: range('p99Ms'), statuses: `${r.non2xx} non-2xx of ${r.runs.reduce((n, x) => n + x.requests, 0)}` });
+  rows.push({
+    kind,
+    ...r.median,
+    reqPerSecRange: range('reqPerSec'),
+    p99Range: range('p99Ms'),
+    statuses: `${r.non2xx} non-2xx of ${r.runs.reduce((n, x) => n + x.requests, 0)}`,
+  });
   console.error(`${kind}: ${r.median.reqPerSec} req/s, p50 ${r.median.p50Ms} ms, p99 ${r.median.p99Ms} ms`);
 };
 // The floor: what this machine and load generator allow for an answer of that size, with no work.
@@ -76,10 +82,19 @@ const oneWord = songs.slice(0, 200).map((s) => kinds['search: one word'](s));
 let bytes = 0;
 for (const path of oneWord) bytes += (await (await request(`${server.origin}${path}`)).body.arrayBuffer()).byteLength;
 const floorBytes = Math.round(bytes / oneWord.length);
-const floor = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), [String(port + 1), String(floorBytes)], { port: port + 1, readyPath: '/', readyStatus: null });
+const floor = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), [String(port + 1), String(floorBytes)], {
+  port: port + 1,
+  readyPath: '/',
+  readyStatus: null,
+});
 measure(`floor: bare node:http, a fixed ${floorBytes}-byte body`, floor.origin, oneWord);
 await floor.close();
-for (const [kind, make] of Object.entries(kinds)) measure(kind, server.origin, songs.map((s, i) => make(s, i)));
+for (const [kind, make] of Object.entries(kinds))
+  measure(
+    kind,
+    server.origin,
+    songs.map((s, i) => make(s, i)),
+  );
 const rss = server.rssMiB();
 await server.close();
 rmSync(work, { recursive: true, force: true });

@@ -134,7 +134,7 @@ function fixedRecords() {
     } else if (shape === 'owner') {
       // Tracks of albums of about 12 songs, albums in no particular order, positions 1-12 or missing.
       const missing = r.chance(0.02);
-      words[at] = Math.imul(Math.floor(i / 12), 2654435761) >>> 0 >>> 8;
+      words[at] = (Math.imul(Math.floor(i / 12), 2654435761) >>> 0) >>> 8;
       words[at + 1] = missing ? 0xffffffff : 0;
       words[at + 2] = missing ? 0xffffffff : r.int(1, 12);
       words[at + 3] = i;

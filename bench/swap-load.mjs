@@ -38,7 +38,10 @@ const sizeGiB = readdirSync(snapshotDir).reduce((sum, f) => sum + statSync(join(
 // One-word searches from the snapshot's own songs.
 const cat = Catalog.open(source);
 const next = seeded(20261123);
-const paths = Array.from({ length: 2000 }, () => `/v1/search?${new URLSearchParams({ term: cat.song(Math.floor(next() * cat.count('song'))).name.split(' ')[0], types: 'song', limit: '10' })}`);
+const paths = Array.from(
+  { length: 2000 },
+  () => `/v1/search?${new URLSearchParams({ term: cat.song(Math.floor(next() * cat.count('song'))).name.split(' ')[0], types: 'song', limit: '10' })}`,
+);
 cat.close();
 ensureWrk();
 const pathsFile = writePaths(join(work, 'paths.txt'), paths);
@@ -73,7 +76,9 @@ async function once(warmUp) {
 const rows = [];
 for (let i = 0; i < runs; i++) for (const warmUp of ['off', 'on']) rows.push(await once(warmUp));
 rmSync(work, { recursive: true, force: true });
-console.log(`\nswap under load: ${source} (${sizeGiB.toFixed(1)} GiB), ${connections} keep-alive connections of one-word searches, ${duration} s; ${cpus()[0].model}, Node ${process.version}\n`);
+console.log(
+  `\nswap under load: ${source} (${sizeGiB.toFixed(1)} GiB), ${connections} keep-alive connections of one-word searches, ${duration} s; ${cpus()[0].model}, Node ${process.version}\n`,
+);
 console.log('| warm-up | req/s | failed | p99 ms | longest request ms | new connections during the reload | longest of them ms |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.warmUp} | ${r.reqPerSec} | ${r.failed} | ${r.p99Ms} | ${r.maxMs} | ${r.probes} | ${r.probeMaxMs} |`);

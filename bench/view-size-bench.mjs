@@ -83,7 +83,10 @@ async function child({ variants, kinds, passes, acceptEncoding, clock }) {
   const enc = encodeURIComponent;
   const mix = {
     'song by id': { v1: sample.map((s) => `/v1/song/${enc(s.id)}`), om: sample.map((s) => `/openmusic/songs/${enc(s.id)}`) },
-    'song + albums, artists': { v1: sample.map((s) => `/v1/song/${enc(s.id)}?include=albums,artists`), om: sample.map((s) => `/openmusic/songs/${enc(s.id)}?include=albums,artists`) },
+    'song + albums, artists': {
+      v1: sample.map((s) => `/v1/song/${enc(s.id)}?include=albums,artists`),
+      om: sample.map((s) => `/openmusic/songs/${enc(s.id)}?include=albums,artists`),
+    },
     '10-ISRC lookup': { v1: isrcSets.map((v) => `/v1/songs/lookup?isrc=${v}`), om: isrcSets.map((v) => `/openmusic/songs?isrc=${v}`) },
   };
   const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
@@ -164,7 +167,9 @@ for (let round = 0; round < rounds; round++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const [base, ...others] = variants;
-console.log(`| request | ${variants.map((v) => `${v.name}: fastest / median µs`).join(' | ')} | ${others.map((v) => `${v.name} / ${base.name}, median of paired passes`).join(' | ')} | same bodies |`);
+console.log(
+  `| request | ${variants.map((v) => `${v.name}: fastest / median µs`).join(' | ')} | ${others.map((v) => `${v.name} / ${base.name}, median of paired passes`).join(' | ')} | same bodies |`,
+);
 console.log(`|---|${variants.map(() => '---|').join('')}${others.map(() => '---|').join('')}---|`);
 for (const [key, row] of table) {
   const cells = variants.map((v) => `${Math.min(...row.get(v.name).passes).toFixed(2)} / ${median(row.get(v.name).passes).toFixed(2)}`);

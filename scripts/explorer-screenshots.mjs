@@ -29,7 +29,10 @@ function chromiumPath() {
   let found = CHROMIUM.find((path) => existsSync(path));
   if (!found && isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('installing chromium (apt-get update && apt-get install -y chromium)');
-    execFileSync('sh', ['-c', 'apt-get update && apt-get install -y --no-install-recommends chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('sh', ['-c', 'apt-get update && apt-get install -y --no-install-recommends chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     found = CHROMIUM.find((path) => existsSync(path));
   }
   if (!found) throw new Error(`no chromium at ${CHROMIUM.join(', ')}: apt-get install chromium`);

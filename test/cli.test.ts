@@ -112,7 +112,14 @@ describe('omm CLI', () => {
     await compileCatalog({ rawDir: raw, outDir: inProcess, skipInvalid: true });
     const digests = (out: string) => {
       const dir = join(out, readFileSync(join(out, 'current'), 'utf8').trim());
-      return readdirSync(dir).sort().map((f) => `${f} ${createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')}`);
+      return readdirSync(dir)
+        .sort()
+        .map(
+          (f) =>
+            `${f} ${createHash('sha256')
+              .update(readFileSync(join(dir, f)))
+              .digest('hex')}`,
+        );
     };
     expect(digests(threaded)).toEqual(digests(inProcess));
     expect(digests(threaded).some((f) => f.startsWith('files.'))).toBe(true);

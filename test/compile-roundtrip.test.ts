@@ -22,12 +22,26 @@ describe.each(modes)('raw -> snapshot -> reader (%s)', (mode) => {
 
   it('stores songs with derived album, credits, fallbacks and lyrics languages', () => {
     expect(songOf('101')).toMatchObject({
-      id: '101', name: 'Song, B', isrc: 'USRC17607840', albumName: 'First Light', trackNumber: 2, discNumber: 1,
-      artistNames: ['Smith, John', 'Ärzte'], artistName: 'Smith, John & Ärzte', genres: ['Rock'], releaseDate: '2001-05-03',
-      artworkUrl: 'https://img.example.com/a10.jpg', ommId: deriveOmmId('song', '101'),
+      id: '101',
+      name: 'Song, B',
+      isrc: 'USRC17607840',
+      albumName: 'First Light',
+      trackNumber: 2,
+      discNumber: 1,
+      artistNames: ['Smith, John', 'Ärzte'],
+      artistName: 'Smith, John & Ärzte',
+      genres: ['Rock'],
+      releaseDate: '2001-05-03',
+      artworkUrl: 'https://img.example.com/a10.jpg',
+      ommId: deriveOmmId('song', '101'),
     });
     // credits inherited from the primary album, which is the first album_tracks row
-    expect(songOf('100')).toMatchObject({ artistNames: ['Ärzte', 'Smith, John'], albumName: 'First Light', lyricsLanguages: ['en-US', 'ja'], isrc: 'USRC17607839' });
+    expect(songOf('100')).toMatchObject({
+      artistNames: ['Ärzte', 'Smith, John'],
+      albumName: 'First Light',
+      lyricsLanguages: ['en-US', 'ja'],
+      isrc: 'USRC17607839',
+    });
     expect(songOf('103')).toMatchObject({ albumName: 'Compilation', discNumber: 2, trackNumber: 1, genres: ['Jazz'], name: 'Quote "Q"', durationMs: 90000 });
     expect(songOf('102')).toMatchObject({ name: 'Ñandú', durationMs: null, artistName: '坂本龍一', releaseDate: '1999' });
   });
@@ -66,7 +80,8 @@ describe.each(modes)('raw -> snapshot -> reader (%s)', (mode) => {
   });
 
   it('precomputes orders with ties on local id and missing dates last in both directions', () => {
-    const order = (name: string) => [...snap.arrays('songs.orders').column(`order.${name}`).slice(0, 10)].map((o) => snap.records('songs').get<{ id: string }>(o).id);
+    const order = (name: string) =>
+      [...snap.arrays('songs.orders').column(`order.${name}`).slice(0, 10)].map((o) => snap.records('songs').get<{ id: string }>(o).id);
     // lower-cased code units: 'quote "q"' < 'song a' < 'song, b' (space < comma) < 'ñandú' (U+00F1)
     expect(order('name')).toEqual(['103', '100', '101', '102']);
     expect(order('dateAdded')).toEqual(['103', '101', '100', '102']);
@@ -108,7 +123,10 @@ describe('song.playlists', () => {
     });
     await compileCatalog({ rawDir: raw, outDir: out });
     const snap = Snapshot.open(out);
-    const on = (song: string) => [...snap.arrays('relations').adjacency('song.playlists').targetsOf(snap.keys('song.id').get(song))].map((o) => snap.records('playlists').get<{ id: string }>(o).id);
+    const on = (song: string) =>
+      [...snap.arrays('relations').adjacency('song.playlists').targetsOf(snap.keys('song.id').get(song))].map(
+        (o) => snap.records('playlists').get<{ id: string }>(o).id,
+      );
     expect(on('s1')).toEqual(['loud', 'mid', 'quiet']);
     expect(on('s2')).toEqual(['mid']);
   });
@@ -129,7 +147,10 @@ describe('artist_name: the credit as displayed', () => {
     const snap = Snapshot.open(out);
     const song = (id: string) => snap.records('songs').get<Record<string, unknown>>(snap.keys('song.id').get(id));
     const album = (id: string) => snap.records('albums').get<Record<string, unknown>>(snap.keys('album.id').get(id));
-    expect(song('s1')).toMatchObject({ artistName: 'Ed Sheeran feat. Meek Mill & A Boogie Wit da Hoodie', artistNames: ['Ed Sheeran', 'Meek Mill', 'A Boogie Wit da Hoodie'] });
+    expect(song('s1')).toMatchObject({
+      artistName: 'Ed Sheeran feat. Meek Mill & A Boogie Wit da Hoodie',
+      artistNames: ['Ed Sheeran', 'Meek Mill', 'A Boogie Wit da Hoodie'],
+    });
     expect(song('s2')).toMatchObject({ artistName: 'Ed Sheeran & A Boogie Wit da Hoodie' });
     expect(album('al')).toMatchObject({ artistName: 'Ed Sheeran feat. Meek Mill', artistNames: ['Ed Sheeran', 'Meek Mill'] });
     expect(album('al2')).toMatchObject({ artistName: 'Ed Sheeran & Meek Mill' });

@@ -28,7 +28,8 @@ function readOpen(snap: Snapshot): unknown {
   for (const { entry } of snap.listShards()) {
     if (entry.kind === 'KEYS') {
       const keys = snap.keys(entry.name);
-      for (const probe of ['1', '10', '100', '103', 'p1', 'focus', 'popular', 'rock', 'USRC17607839', '0036000291452', 'abcdefghij012345', 'missing']) out.push(keys.getAll(probe));
+      for (const probe of ['1', '10', '100', '103', 'p1', 'focus', 'popular', 'rock', 'USRC17607839', '0036000291452', 'abcdefghij012345', 'missing'])
+        out.push(keys.getAll(probe));
     } else if (entry.kind === 'ARRS') {
       const arrays = snap.arrays(entry.name);
       for (const name of arrays.names()) out.push([...arrays.column(name).slice(0, 1e9)]);
@@ -63,7 +64,9 @@ describe.each(modes)('corrupt snapshots raise typed errors (%s)', (mode) => {
   beforeAll(async () => {
     const result = await compileCatalog({ rawDir: writeRaw(SMALL_CATALOG), outDir: tempDir() });
     original = result.snapshotDir;
-    files = readdirSync(original).filter((f) => f !== 'rejects.csv').sort();
+    files = readdirSync(original)
+      .filter((f) => f !== 'rejects.csv')
+      .sort();
     baseline = readEverything(original, mode);
     const snap = Snapshot.open(original, { mode });
     baselineSnapshotSong = snap.records('songs').get(0);
@@ -78,30 +81,35 @@ describe.each(modes)('corrupt snapshots raise typed errors (%s)', (mode) => {
 
   it('a flipped bit anywhere is an error with the right code, or harmless padding that verify still catches', () => {
     fc.assert(
-      fc.property(fc.nat({ max: files.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.nat({ max: 7 }), (fileIndex, where, bit) => {
-        const dir = copy();
-        const path = join(dir, files[fileIndex]);
-        const bytes = readFileSync(path);
-        const at = Math.floor(where * bytes.length);
-        const expected = expectedCodes(bytes, at);
-        bytes[at] ^= 1 << bit;
-        writeFileSync(path, bytes);
-        let error: unknown;
-        let result: unknown;
-        try {
-          result = readEverything(dir, mode);
-        } catch (err) {
-          error = err;
-        }
-        if (error) {
-          expect(error, String(error)).toBeInstanceOf(FormatError);
-          expect(expected === 'none' ? [] : expected).toContain((error as FormatError).code);
-        } else {
-          expect(expected).toBe('none');
-          expect(result).toEqual(baseline);
-        }
-        expect(verifySnapshot(dir, { mode }).problems.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.nat({ max: files.length - 1 }),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        fc.nat({ max: 7 }),
+        (fileIndex, where, bit) => {
+          const dir = copy();
+          const path = join(dir, files[fileIndex]);
+          const bytes = readFileSync(path);
+          const at = Math.floor(where * bytes.length);
+          const expected = expectedCodes(bytes, at);
+          bytes[at] ^= 1 << bit;
+          writeFileSync(path, bytes);
+          let error: unknown;
+          let result: unknown;
+          try {
+            result = readEverything(dir, mode);
+          } catch (err) {
+            error = err;
+          }
+          if (error) {
+            expect(error, String(error)).toBeInstanceOf(FormatError);
+            expect(expected === 'none' ? [] : expected).toContain((error as FormatError).code);
+          } else {
+            expect(expected).toBe('none');
+            expect(result).toEqual(baseline);
+          }
+          expect(verifySnapshot(dir, { mode }).problems.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 150, seed: 20261123 },
     );
   });

@@ -1,35 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, type TestContext } from 'vitest';
+import { missingTool } from './helpers/requirements.js';
 import { SAMPLE_RAW, serveRaw, type TestServer } from './helpers/server.js';
 
 /**
- * The explorer in a real headless browser: Debian's chromium, driven by playwright-core. When
- * chromium is missing and this runs as root where apt-get exists, it is installed once (the
- * beforeAll below); where it cannot be, every test here skips and says why.
+ * The explorer in a real headless browser: Debian's chromium (`npm run setup:test` installs it),
+ * driven by playwright-core. Where it is missing every test here skips and says why; under CI
+ * that fails instead.
  */
-
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const findChromium = (): string | undefined => CHROMIUM.find((path) => existsSync(path));
 const isRoot = process.getuid?.() === 0;
-
-/** Chromium's path, installing it with apt-get when it is missing and we may; else why not. */
-function chromiumOrReason(): { path: string } | { reason: string } {
-  const found = findChromium();
-  if (found) return { path: found };
-  if (!isRoot) return { reason: `no chromium at ${CHROMIUM.join(', ')}, and not root to install it (apt-get install chromium)` };
-  if (!existsSync('/usr/bin/apt-get')) return { reason: 'no chromium, and no apt-get to install it' };
-  try {
-    process.stdout.write('explorer browser tests: installing chromium (apt-get update && apt-get install -y chromium)\n');
-    execFileSync('sh', ['-c', 'apt-get update && apt-get install -y --no-install-recommends chromium'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 15 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  } catch (err) {
-    return { reason: `installing chromium failed: ${(err as Error).message.split('\n')[0]}` };
-  }
-  const installed = findChromium();
-  return installed ? { path: installed } : { reason: 'apt-get installed no chromium binary' };
-}
 
 /** A song of the bundled sample with an ISRC, an album and three credited artists. */
 const SONG = { id: '0puf9yIluy9W0vpMEUoAnN', name: 'Bang Bang', artist: 'Jessie J', isrc: 'USUM71409737', albumName: 'Sweet Talker (Deluxe Version)' };
@@ -64,15 +46,12 @@ describe('the explorer in a browser (issue 22)', () => {
   let seen: Recorded;
 
   beforeAll(async () => {
-    const chromiumPath = chromiumOrReason();
-    if ('reason' in chromiumPath) {
-      unavailable = chromiumPath.reason;
-      process.stdout.write(`explorer browser tests skipped: ${unavailable}\n`);
-      return;
-    }
+    const chromiumPath = CHROMIUM.find((path) => existsSync(path));
+    unavailable = missingTool('chromium', chromiumPath) ?? undefined;
+    if (unavailable) return;
     server = await serveRaw(SAMPLE_RAW, { validate: false });
-    browser = await chromium.launch({ executablePath: chromiumPath.path, headless: true, args: isRoot ? ['--no-sandbox'] : [] });
-  }, 16 * 60_000);
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: isRoot ? ['--no-sandbox'] : [] });
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -142,7 +121,9 @@ describe('the explorer in a browser (issue 22)', () => {
     const facts = page.locator('dl.facts');
     expect(await facts.textContent()).toContain(SONG.isrc);
     expect(await facts.textContent()).toContain('3:19');
-    await expect.poll(() => page.locator('img.cover').evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => page.locator('img.cover').evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     await Promise.all([page.waitForURL(/\/album\//), page.getByRole('link', { name: SONG.albumName }).click()]);
     expect(await page.locator('h1').textContent()).toBe(SONG.albumName);
@@ -207,7 +188,13 @@ describe('the explorer in a browser (issue 22)', () => {
     // The page answered without leaving it, and its address can be shared.
     expect(page.url()).toBe(`${server.url}/match?name=Bang+Bang&artist=Jessie+J&duration=3%3A19&isrc=${SONG.isrc.toLowerCase()}`);
     // The match links to the song's page.
-    await Promise.all([page.waitForURL(/\/song\/omm:song:/), answer.getByRole('link', { name: new RegExp(SONG.name) }).first().click()]);
+    await Promise.all([
+      page.waitForURL(/\/song\/omm:song:/),
+      answer
+        .getByRole('link', { name: new RegExp(SONG.name) })
+        .first()
+        .click(),
+    ]);
     expect(await page.locator('h1').textContent()).toBe(SONG.name);
     expectCleanRun();
   });
@@ -219,7 +206,13 @@ describe('the explorer in a browser (issue 22)', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('combobox').fill('bang bang');
     await Promise.all([page.waitForURL(/\/search\?q=bang\+bang$/), page.getByRole('button', { name: 'Search' }).click()]);
-    await Promise.all([page.waitForURL(`${server.url}/song/${SONG.id}`), page.getByRole('link', { name: new RegExp(`^${SONG.name}`) }).first().click()]);
+    await Promise.all([
+      page.waitForURL(`${server.url}/song/${SONG.id}`),
+      page
+        .getByRole('link', { name: new RegExp(`^${SONG.name}`) })
+        .first()
+        .click(),
+    ]);
     expect(await page.locator('dl.facts').textContent()).toContain(SONG.isrc);
     await page.goto(`${server.url}/match`);
     await page.getByLabel('Title', { exact: true }).fill(SONG.name);

@@ -6,10 +6,17 @@ import { assertMatchesOpenApi } from './helpers/openapi-validator.js';
 import { SAMPLE_RAW, serveRaw, type TestServer } from './helpers/server.js';
 
 /** What Chromium sends when it opens a page. */
-const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+const BROWSER_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 
 /** A song of the bundled sample with an ISRC, an album and three credited artists. */
-const SONG = { id: '0puf9yIluy9W0vpMEUoAnN', name: 'Bang Bang', isrc: 'USUM71409737', album: '2rDIivxBafNKpgRqlzIRSb', albumName: 'Sweet Talker (Deluxe Version)' };
+const SONG = {
+  id: '0puf9yIluy9W0vpMEUoAnN',
+  name: 'Bang Bang',
+  isrc: 'USUM71409737',
+  album: '2rDIivxBafNKpgRqlzIRSb',
+  albumName: 'Sweet Talker (Deluxe Version)',
+};
 
 async function fetchRaw(url: string, headers: Record<string, string> = {}, method = 'GET') {
   const res = await request(url, { method: method as 'GET', headers });
@@ -67,7 +74,9 @@ describe('the explorer over HTTP (issue 22)', () => {
     expect(r.text).toContain('href="/openapi.json"');
     expect(r.text).toContain('href="/metrics"');
     // Every script is a file of this server's; no inline script, handler or style attribute.
-    expect([...r.text.matchAll(/<script\b[^>]*>[^<]*/g)].map((m) => m[0])).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/[0-9a-f]{12}\/app\.js">$/)]);
+    expect([...r.text.matchAll(/<script\b[^>]*>[^<]*/g)].map((m) => m[0])).toEqual([
+      expect.stringMatching(/^<script type="module" src="\/assets\/[0-9a-f]{12}\/app\.js">$/),
+    ]);
     expect(r.text).not.toMatch(/\son[a-z]+=|\sstyle=|<style/i);
     expect(r.text).not.toMatch(/(?:href|src)="(?:https?:)?\/\//);
   });
@@ -95,12 +104,29 @@ describe('the explorer over HTTP (issue 22)', () => {
 
   it('answers the page routes with HTML, an ETag and 304', async () => {
     const pages: [string, string[]][] = [
-      [`/song/${SONG.id}`, ['<h1>Bang Bang</h1>', `<code>${SONG.isrc}</code>`, `href="/album/${SONG.album}"`, 'Jessie J', `href="/v1/song/${SONG.id}"`, `href="/openmusic/songs/${SONG.id}"`, '3:19', '2014-10-10', 'On playlists', 'href="/playlist/exportify-bbf0b5338556"']],
+      [
+        `/song/${SONG.id}`,
+        [
+          '<h1>Bang Bang</h1>',
+          `<code>${SONG.isrc}</code>`,
+          `href="/album/${SONG.album}"`,
+          'Jessie J',
+          `href="/v1/song/${SONG.id}"`,
+          `href="/openmusic/songs/${SONG.id}"`,
+          '3:19',
+          '2014-10-10',
+          'On playlists',
+          'href="/playlist/exportify-bbf0b5338556"',
+        ],
+      ],
       [`/album/${SONG.album}`, [`<h1>${SONG.albumName}</h1>`, `href="/song/${SONG.id}"`, '3:19', 'UPC']],
       ['/artist/1', ['<h1>AC/DC</h1>', 'Top songs', 'For Those About To Rock We Salute You']],
       ['/playlist/chinook-5?offset=100', ['<h1>90’s Music</h1>', 'rel="prev"', 'rel="next"', '101–200 of 1,477']],
       ['/search?q=bang+bang', ['Results for “bang bang”', `href="/song/${SONG.id}"`]],
-      [`/match?name=Bang+Bang&artist=Jessie+J&isrc=${SONG.isrc.toLowerCase()}`, ['omm:song:', '1 song has this ISRC.', `href="/v1/match/song?name=Bang+Bang&amp;artist=Jessie+J"`]],
+      [
+        `/match?name=Bang+Bang&artist=Jessie+J&isrc=${SONG.isrc.toLowerCase()}`,
+        ['omm:song:', '1 song has this ISRC.', `href="/v1/match/song?name=Bang+Bang&amp;artist=Jessie+J"`],
+      ],
       ['/match?name=Bang+Bang&artist=Nobody+At+All', ['<p class="no-match">No match found</p>']],
       ['/match', ['<label for="m-name">Title</label>', '<label for="m-isrc">ISRC</label>']],
     ];
@@ -171,7 +197,12 @@ describe('the explorer over HTTP (issue 22)', () => {
     const urls = assetUrls(page);
     expect(urls.map((u) => u.split('/').pop()).sort()).toEqual(['app.js', 'explorer.css', 'icon.svg']);
     const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml; charset=utf-8' };
-    for (const url of [...urls, url0(urls).replace('app.js', 'search.js'), url0(urls).replace('app.js', 'match.js'), url0(urls).replace('app.js', 'render.js')]) {
+    for (const url of [
+      ...urls,
+      url0(urls).replace('app.js', 'search.js'),
+      url0(urls).replace('app.js', 'match.js'),
+      url0(urls).replace('app.js', 'render.js'),
+    ]) {
       const r = await get(url);
       expect(r.status, url).toBe(200);
       expect(r.headers['content-type'], url).toBe(types[url.split('.').pop()!]);
@@ -196,7 +227,12 @@ describe('the explorer over HTTP (issue 22)', () => {
 
   it('answers an unknown asset, or one of another version, with a 404 in the API error style', async () => {
     const app = url0(assetUrls((await get('/', { accept: 'text/html' })).text));
-    for (const url of [app.replace('app.js', 'nope.js'), app.replace(/\/assets\/[0-9a-f]+\//, '/assets/000000000000/'), '/assets/x', app.replace('app.js', '..%2F..%2Fpackage.json')]) {
+    for (const url of [
+      app.replace('app.js', 'nope.js'),
+      app.replace(/\/assets\/[0-9a-f]+\//, '/assets/000000000000/'),
+      '/assets/x',
+      app.replace('app.js', '..%2F..%2Fpackage.json'),
+    ]) {
       const r = await get(url, { accept: BROWSER_ACCEPT });
       expect(r.status, url).toBe(404);
       expect(r.headers['content-type'], url).toBe('application/json; charset=utf-8');

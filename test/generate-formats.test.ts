@@ -23,7 +23,12 @@ function filesUnder(dir: string, prefix = ''): string[] {
 /** One hash of a directory's files: their names and each file's SHA-256. */
 function treeDigest(dir: string): string {
   const h = createHash('sha256');
-  for (const file of filesUnder(dir)) h.update(`${file} ${createHash('sha256').update(readFileSync(join(dir, file))).digest('hex')}\n`);
+  for (const file of filesUnder(dir))
+    h.update(
+      `${file} ${createHash('sha256')
+        .update(readFileSync(join(dir, file)))
+        .digest('hex')}\n`,
+    );
   return h.digest('hex');
 }
 
@@ -40,8 +45,12 @@ function rawModel(dir: string) {
   const isrcOf = new Map(table(dir, 'songs').map((s) => [s.id, s.isrc]));
   return {
     albums: table(dir, 'albums'),
-    trackIsrcs: table(dir, 'album_tracks').map((t) => isrcOf.get(t.song_id)!).sort(),
-    upcs: table(dir, 'albums').map((a) => a.upc).sort(),
+    trackIsrcs: table(dir, 'album_tracks')
+      .map((t) => isrcOf.get(t.song_id)!)
+      .sort(),
+    upcs: table(dir, 'albums')
+      .map((a) => a.upc)
+      .sort(),
     artists: table(dir, 'artists').length,
   };
 }
@@ -130,8 +139,16 @@ describe('omm generate --format ddex', () => {
     const updates = filesUnder(dir).filter((f) => f.startsWith('updates'));
     const kinds = updates.map((f) => parseXml(readFileSync(join(dir, f), 'utf8'))[0].name).sort();
     expect(kinds).toEqual(['NewReleaseMessage', 'PurgeReleaseMessage']);
-    const created = (file: string) => texts(parseXml(readFileSync(join(dir, file), 'utf8')), `${file.includes('purge') ? 'Purge' : 'New'}ReleaseMessage/MessageHeader/MessageCreatedDateTime`)[0];
-    const latestOriginal = filesUnder(dir).filter((f) => !f.startsWith('updates')).map(created).sort().at(-1)!;
+    const created = (file: string) =>
+      texts(
+        parseXml(readFileSync(join(dir, file), 'utf8')),
+        `${file.includes('purge') ? 'Purge' : 'New'}ReleaseMessage/MessageHeader/MessageCreatedDateTime`,
+      )[0];
+    const latestOriginal = filesUnder(dir)
+      .filter((f) => !f.startsWith('updates'))
+      .map(created)
+      .sort()
+      .at(-1)!;
     for (const file of updates) expect(created(file) > latestOriginal, file).toBe(true);
   });
 });
@@ -151,7 +168,11 @@ describe('omm generate --format musicbrainz', () => {
   it('writes JSON lines of releases and artists that hold the raw catalog', () => {
     const model = rawModel(raw);
     expect(filesUnder(dir)).toEqual([join('mbdump', 'artist'), join('mbdump', 'release')]);
-    const lines = (name: string) => readFileSync(join(dir, 'mbdump', name), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const lines = (name: string) =>
+      readFileSync(join(dir, 'mbdump', name), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, any>);
     const releases = lines('release');
     const artists = lines('artist');
     expect(releases).toHaveLength(model.albums.length);
@@ -186,12 +207,23 @@ async function importAndCompile(format: 'ddex' | 'musicbrainz', input: string): 
 function catalogView(dist: string) {
   const cat = Catalog.open(dist);
   try {
-    const songs = new Map<string, { name: string; durationMs: number | null; artists: string[]; albums: number; album: string | null; disc: number | null; track: number | null }[]>();
+    const songs = new Map<
+      string,
+      { name: string; durationMs: number | null; artists: string[]; albums: number; album: string | null; disc: number | null; track: number | null }[]
+    >();
     const songAlbums = cat.relation('song.albums');
     for (let i = 0; i < cat.count('song'); i++) {
       const s = cat.song(i);
       const list = songs.get(s.isrc!) ?? [];
-      list.push({ name: s.name, durationMs: s.durationMs, artists: s.artistNames, albums: songAlbums.count(i), album: s.albumName, disc: s.discNumber, track: s.trackNumber });
+      list.push({
+        name: s.name,
+        durationMs: s.durationMs,
+        artists: s.artistNames,
+        albums: songAlbums.count(i),
+        album: s.albumName,
+        disc: s.discNumber,
+        track: s.trackNumber,
+      });
       songs.set(s.isrc!, list);
     }
     const albums = new Map<string, { name: string; isrcs: string[] }>();
@@ -214,7 +246,11 @@ function ddexRevisions(dir: string) {
   for (const file of filesUnder(dir).filter((f) => f.startsWith('updates'))) {
     const elements = parseXml(readFileSync(join(dir, file), 'utf8'));
     if (elements[0].name === 'PurgeReleaseMessage') purged.add(texts(elements, 'PurgeReleaseMessage/PurgedRelease/ReleaseId/ICPN')[0]);
-    else retitled.set(texts(elements, 'NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN')[0], texts(elements, 'NewReleaseMessage/ReleaseList/Release/DisplayTitleText')[0]);
+    else
+      retitled.set(
+        texts(elements, 'NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN')[0],
+        texts(elements, 'NewReleaseMessage/ReleaseList/Release/DisplayTitleText')[0],
+      );
   }
   return { purged, retitled };
 }
@@ -255,9 +291,17 @@ describe.skipIf(!importersPresent)('generated DDEX and MusicBrainz, imported and
         const found = got.songs.get(isrc);
         if (!surviving.has(isrc) || shared.length > 0) continue; // a shared ISRC is one recording in DDEX
         const song = found![0];
-        expect({ name: song.name, durationMs: song.durationMs, artists: song.artists }, isrc).toEqual({ name: want.name, durationMs: want.durationMs, artists: want.artists });
+        expect({ name: song.name, durationMs: song.durationMs, artists: song.artists }, isrc).toEqual({
+          name: want.name,
+          durationMs: want.durationMs,
+          artists: want.artists,
+        });
         if (want.albums === 1 && song.albums === 1) {
-          expect({ album: song.album, disc: song.disc, track: song.track }, isrc).toEqual({ album: titleOf.get(want.album!), disc: want.disc, track: want.track });
+          expect({ album: song.album, disc: song.disc, track: song.track }, isrc).toEqual({
+            album: titleOf.get(want.album!),
+            disc: want.disc,
+            track: want.track,
+          });
           compared++;
         }
       }

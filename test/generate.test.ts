@@ -33,7 +33,9 @@ describe('omm generate', () => {
   });
 
   it('gives every album a UPC-A or EAN-13 with a correct GS1 check digit', () => {
-    const upcs = table(dir, 'albums').map((a) => a.upc).filter((u) => u.length > 0);
+    const upcs = table(dir, 'albums')
+      .map((a) => a.upc)
+      .filter((u) => u.length > 0);
     expect(upcs.length).toBeGreaterThan(0);
     expect(new Set(upcs.map((u) => u.length))).toEqual(new Set([12, 13]));
     for (const upc of upcs) expect(gs1CheckDigit(upc.slice(0, -1)), upc).toBe(Number(upc.at(-1)));
@@ -55,7 +57,9 @@ describe('omm generate', () => {
     expect(names.some((n) => /\p{Script=Latin}/u.test(n))).toBe(true);
     expect(names.some((n) => /\p{Script=Cyrillic}/u.test(n))).toBe(true);
     expect(names.some((n) => /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u.test(n))).toBe(true);
-    const popularity = table(dir, 'songs').map((s) => Number(s.popularity)).sort((a, b) => b - a);
+    const popularity = table(dir, 'songs')
+      .map((s) => Number(s.popularity))
+      .sort((a, b) => b - a);
     const top = popularity.slice(0, 30).reduce((a, b) => a + b, 0);
     const median = popularity[popularity.length >> 1];
     expect(top / 30).toBeGreaterThan(10 * Math.max(1, median));

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,14 @@ describe('the house (test/house/rooms.ts)', () => {
     expect(messages(src)).toEqual([]);
   });
 
+  it('agrees with the table of docs/architecture.md: the same rooms, in order, each with the same rooms and packages', () => {
+    const page = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+    const list = (cell: string) => (cell.trim() === '—' ? [] : cell.split(',').map((x) => x.trim()));
+    const rows = [...page.matchAll(/^\| \[`([a-z-]+)\/`\]\([^)]*\) \| [^|]* \| ([^|]*) \| ([^|]*) \|$/gm)];
+    const table = rows.map((m) => ({ room: m[1], imports: list(m[2]), packages: list(m[3]) }));
+    expect(table).toEqual(Object.entries(ROOMS).map(([room, rules]) => ({ room, imports: [...rules.imports], packages: [...rules.packages] })));
+  });
+
   it('lists its rooms bottom up, each a folder of src/', () => {
     const lower = (room: string) => Object.keys(ROOMS).indexOf(room);
     for (const room of Object.keys(ROOMS)) expect(existsSync(join(src, room)), `src/${room}/`).toBe(true);
@@ -31,8 +39,10 @@ describe('the house (test/house/rooms.ts)', () => {
 
   it('fails on an import that points up', () => {
     const dir = copyOfSrc();
-    appendFileSync(join(dir, 'index-format', 'constants.ts'), "\nimport { ifNoneMatchHits } from '../serve/http/etag.js';\n");
-    expect(messages(dir)).toEqual(['src/index-format/constants.ts imports src/serve/http/etag.ts: index-format/ may import from no other room, not from serve/']);
+    appendFileSync(join(dir, 'index-format', 'constants.ts'), "\nimport { SERVICE_NAME } from '../serve/service-info.js';\n");
+    expect(messages(dir)).toEqual([
+      'src/index-format/constants.ts imports src/serve/service-info.ts: index-format/ may import from no other room, not from serve/',
+    ]);
   });
 
   it('fails on an import between peers, and on one from a renderer into the server', () => {
@@ -64,6 +74,17 @@ describe('the house (test/house/rooms.ts)', () => {
     ]);
   });
 
+  it('fails on a dynamic import it cannot follow, and on a line of the map wider than the code', () => {
+    const dir = copyOfSrc();
+    appendFileSync(join(dir, 'diff', 'snapshot-diff.ts'), '\nexport const load = (name: string) => import(name);\n');
+    const wider = { ...ROOMS, diff: { ...ROOMS.diff, imports: ['catalog', 'index-format'], packages: ['msgpackr'] } };
+    expect(checkHouse(dir, wider).map((p) => p.message)).toEqual([
+      'src/diff/snapshot-diff.ts imports something other than a string literal; the map cannot check where it points',
+      'diff/ may import from index-format/ but does not: narrow its line in test/house/rooms.ts',
+      'diff/ may use the package msgpackr but does not: narrow its line in test/house/rooms.ts',
+    ]);
+  });
+
   it('reads imports, re-exports, side-effect and dynamic imports, and skips comments', () => {
     const text = [
       "import { a } from './a.js';",
@@ -75,7 +96,12 @@ describe('the house (test/house/rooms.ts)', () => {
       "// import { g } from './g.js';",
       "/* import { h } from './h.js'; */",
       "import {\n  i,\n  j,\n} from './ij.js';",
+      'import { k } from "./k.js";',
+      'export * from "./l.js";',
+      'import "./m.js";',
+      'const n = await import("./n.js");',
+      "type O = typeof import('./o.js');",
     ].join('\n');
-    expect(importsOf(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js', './ij.js']);
+    expect(importsOf(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js', './ij.js', './k.js', './l.js', './m.js', './n.js', './o.js']);
   });
 });

@@ -75,7 +75,11 @@ describe('HTTP behaviour', () => {
     const other = await raw(`${s.url}/v1/song/1`, { origin: 'https://evil.example.net' });
     expect(other.status).toBe(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await raw(`${s.url}/v1/song/1`, { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-request-id' }, 'OPTIONS');
+    const preflight = await raw(
+      `${s.url}/v1/song/1`,
+      { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-request-id' },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD');
     expect(preflight.headers['access-control-allow-headers']).toBe('x-request-id');
@@ -110,7 +114,9 @@ describe('HTTP behaviour', () => {
     const m = parseMetrics(res.body.toString('utf8'));
     expect(m.get('omm_http_requests_total{route="/v1/song/:id",status="200"}')).toBeGreaterThanOrEqual(2);
     expect(m.get('omm_http_requests_total{route="/v1/song/:id",status="404"}')).toBeGreaterThanOrEqual(1);
-    expect(m.get('omm_http_request_duration_seconds_count{route="/v1/song/:id"}')).toBe(m.get('omm_http_request_duration_seconds_bucket{route="/v1/song/:id",le="+Inf"}'));
+    expect(m.get('omm_http_request_duration_seconds_count{route="/v1/song/:id"}')).toBe(
+      m.get('omm_http_request_duration_seconds_bucket{route="/v1/song/:id",le="+Inf"}'),
+    );
     expect(m.get(`omm_snapshot_info{build_id="${s.running.catalog.buildId}"}`)).toBe(1);
     // Shards are read when their table is first used: the manifest and what three songs needed.
     const snapshot = s.running.catalog.snapshot;

@@ -76,25 +76,33 @@ describe.concurrent('a connection at its edges, on either core (issue 45)', () =
     expect(closed).toBe(true);
   });
 
-  it.each(CORES)('%s finishes every response to a reader that stops reading for 12 s mid-download', async (core) => {
-    const { bytes } = await converse(url(core), { chunks: [OPENAPI.repeat(40)], stallAfterBytes: 2 ** 20, stallMs: 12_000, waitMs: 17_000 });
-    const all = responses(bytes);
-    expect(all.length).toBe(40);
-    all.forEach((r, i) => expect(r.body.equals(openapi), `response ${i}`).toBe(true));
-  }, 20_000);
+  it.each(CORES)(
+    '%s finishes every response to a reader that stops reading for 12 s mid-download',
+    async (core) => {
+      const { bytes } = await converse(url(core), { chunks: [OPENAPI.repeat(40)], stallAfterBytes: 2 ** 20, stallMs: 12_000, waitMs: 17_000 });
+      const all = responses(bytes);
+      expect(all.length).toBe(40);
+      all.forEach((r, i) => expect(r.body.equals(openapi), `response ${i}`).toBe(true));
+    },
+    20_000,
+  );
 
-  it.each(CORES)('%s answers a request sent 300 ms after the advertised keep-alive timeout, and closes the idle connection a second after it', async (core) => {
-    const request = 'GET /healthz HTTP/1.1\nHost: x\n\n';
-    const { bytes, closed, closedAtMs, arrivals } = await converse(url(core), { chunks: [request], later: { atMs: 5300, chunk: request }, waitMs: 13_000 });
-    const all = responses(bytes);
-    expect(all.map((r) => r.status)).toEqual([200, 200]);
-    expect(all[0].head).toMatch(/\r\nKeep-Alive: timeout=5(\r|$)/);
-    // Closed the keep-alive timeout plus node:http's second after the last response, not before.
-    expect(closed).toBe(true);
-    const idle = closedAtMs! - arrivals[arrivals.length - 1];
-    expect(idle).toBeGreaterThanOrEqual(5900);
-    expect(idle).toBeLessThan(7500);
-  }, 15_000);
+  it.each(CORES)(
+    '%s answers a request sent 300 ms after the advertised keep-alive timeout, and closes the idle connection a second after it',
+    async (core) => {
+      const request = 'GET /healthz HTTP/1.1\nHost: x\n\n';
+      const { bytes, closed, closedAtMs, arrivals } = await converse(url(core), { chunks: [request], later: { atMs: 5300, chunk: request }, waitMs: 13_000 });
+      const all = responses(bytes);
+      expect(all.map((r) => r.status)).toEqual([200, 200]);
+      expect(all[0].head).toMatch(/\r\nKeep-Alive: timeout=5(\r|$)/);
+      // Closed the keep-alive timeout plus node:http's second after the last response, not before.
+      expect(closed).toBe(true);
+      const idle = closedAtMs! - arrivals[arrivals.length - 1];
+      expect(idle).toBeGreaterThanOrEqual(5900);
+      expect(idle).toBeLessThan(7500);
+    },
+    15_000,
+  );
 
   it.each(CORES)('%s answers 408 to a new connection that sends nothing within the headers timeout', async (core) => {
     const { bytes, closed, closedAtMs } = await converse(url(core, 'quick'), { chunks: [], waitMs: 4000 });
@@ -107,7 +115,10 @@ describe.concurrent('a connection at its edges, on either core (issue 45)', () =
     // A keep-alive timeout of 0.5 s and a write-stall limit of 2 s: a reader that stalls 1.6 s
     // (past the idle limit) gets everything; one that stalls 6 s finds the connection cut.
     const request = { chunks: [OPENAPI.repeat(40)], waitMs: 9000 };
-    const [short, long] = await Promise.all([converse(url(core, 'stall'), { ...request, readAfterMs: 1600 }), converse(url(core, 'stall'), { ...request, readAfterMs: 6000 })]);
+    const [short, long] = await Promise.all([
+      converse(url(core, 'stall'), { ...request, readAfterMs: 1600 }),
+      converse(url(core, 'stall'), { ...request, readAfterMs: 6000 }),
+    ]);
     expect(responses(short.bytes).length).toBe(40);
     expect(responses(short.bytes).every((r) => r.body.equals(openapi))).toBe(true);
     expect(long.closed).toBe(true);
@@ -122,7 +133,10 @@ describe.concurrent('a connection at its edges, on either core (issue 45)', () =
     ] as const) {
       const [fast, node] = await Promise.all(CORES.map(([core]) => converse(url(core), { chunks: [request(count)] })));
       const [a, b] = [responses(fast.bytes), responses(node.bytes)];
-      expect(b.map((r) => r.status), `${count} headers`).toEqual([status]);
+      expect(
+        b.map((r) => r.status),
+        `${count} headers`,
+      ).toEqual([status]);
       expect(a.map(maskedResponse), `${count} headers`).toEqual(b.map(maskedResponse));
     }
   });

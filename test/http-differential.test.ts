@@ -123,7 +123,11 @@ function makeCase(next: () => number, index: number): Case {
     gapMs,
     fin,
     // Read at once, late, or stop reading part way (after the first few KiB) for a while.
-    ...(reading < 0.5 ? {} : reading < 0.75 ? { readAfterMs: 50 + Math.floor(next() * 600) } : { stallAfterBytes: 1 + Math.floor(next() * 4096), stallMs: 100 + Math.floor(next() * 900) }),
+    ...(reading < 0.5
+      ? {}
+      : reading < 0.75
+        ? { readAfterMs: 50 + Math.floor(next() * 600) }
+        : { stallAfterBytes: 1 + Math.floor(next() * 4096), stallMs: 100 + Math.floor(next() * 900) }),
     waitMs: 1600 + gapMs * chunks.length + (large ? 1500 : 0),
   };
   const heads = requests.map((r) => r.head === true);
@@ -137,7 +141,8 @@ describe('the fast core and node:http answer the same byte sequences alike', () 
   beforeAll(async () => {
     const dist = tempDir('omm-differential-');
     await compileCatalog({ rawDir: SAMPLE_RAW, outDir: dist });
-    const serve = (fastCore: boolean) => startServer({ snapshot: dist, port: 0, host: '127.0.0.1', log: null, http: { fastCore, corsOrigins: ['https://a.example'] } });
+    const serve = (fastCore: boolean) =>
+      startServer({ snapshot: dist, port: 0, host: '127.0.0.1', log: null, http: { fastCore, corsOrigins: ['https://a.example'] } });
     fast = await serve(true);
     node = await serve(false);
   });

@@ -9,7 +9,8 @@ import { tempDir } from './helpers/raw-fixture.js';
 import { SAMPLE_RAW } from './helpers/server.js';
 
 /** Writes `chunks` (with `gapMs` between them) on one connection; resolves to every byte read once the server closes it or `waitMs` passes. */
-const exchange = (url: string, chunks: string[], options: { gapMs?: number; waitMs?: number; readAfterMs?: number } = {}) => converse(url, { chunks, ...options });
+const exchange = (url: string, chunks: string[], options: { gapMs?: number; waitMs?: number; readAfterMs?: number } = {}) =>
+  converse(url, { chunks, ...options });
 
 const masked = (bytes: Buffer) => bytes.toString('latin1').replace(/\r\nDate: [^\r]*/g, '\r\nDate: -');
 
@@ -20,7 +21,8 @@ describe('the fast HTTP core', () => {
   beforeAll(async () => {
     const dist = tempDir('omm-fast-core-');
     await compileCatalog({ rawDir: SAMPLE_RAW, outDir: dist });
-    const serve = (fastCore: boolean) => startServer({ snapshot: dist, port: 0, host: '127.0.0.1', http: { fastCore, keepAliveTimeoutMs: 1000, corsOrigins: ['https://app.example.com'] } });
+    const serve = (fastCore: boolean) =>
+      startServer({ snapshot: dist, port: 0, host: '127.0.0.1', http: { fastCore, keepAliveTimeoutMs: 1000, corsOrigins: ['https://app.example.com'] } });
     fast = await serve(true);
     node = await serve(false);
   });
@@ -63,7 +65,9 @@ describe('the fast HTTP core', () => {
       return { answered: get('answered'), handedOver: get('handed_over') };
     };
     const before = await counts(fast);
-    await exchange(fast.url, ['GET /v1/song/1 HTTP/1.1\nHost: t\n\nGET /v1/song/2 HTTP/1.1\nHost: t\n\nPOST /v1/song/1 HTTP/1.1\nHost: t\nContent-Length: 0\n\n']);
+    await exchange(fast.url, [
+      'GET /v1/song/1 HTTP/1.1\nHost: t\n\nGET /v1/song/2 HTTP/1.1\nHost: t\n\nPOST /v1/song/1 HTTP/1.1\nHost: t\nContent-Length: 0\n\n',
+    ]);
     const after = await counts(fast);
     // Two songs answered here; the POST's connection and the Connection: close scrape handed over.
     expect(after.answered - before.answered).toBe(2);
@@ -114,7 +118,9 @@ describe('the fast HTTP core', () => {
     // Bodies under the socket's 16 KiB high-water mark, and more of them than the kernel buffers:
     // writes then stay queued while the server goes on answering.
     const paths = ['/v1/songs?limit=10', '/v1/songs?limit=10&offset=10', '/v1/albums?limit=10', '/v1/artists?limit=10'];
-    const alone = await Promise.all(paths.map(async (path) => responses((await exchange(fast.url, [`GET ${path} HTTP/1.1\nHost: t\n\n`])).bytes)[0].body.toString()));
+    const alone = await Promise.all(
+      paths.map(async (path) => responses((await exchange(fast.url, [`GET ${path} HTTP/1.1\nHost: t\n\n`])).bytes)[0].body.toString()),
+    );
     expect(new Set(alone).size).toBe(paths.length);
     const count = 4000;
     const pipelined = Array.from({ length: count }, (_, i) => `GET ${paths[i % paths.length]} HTTP/1.1\nHost: t\n\n`).join('');
@@ -146,7 +152,10 @@ describe('a stored view that fails as the response is written', () => {
         views.get = (iface, type, ordinal) => (iface === 'v1' && type === 'song' && ordinal === one ? failing : real(iface, type, ordinal));
         const { bytes } = await exchange(running.url, ['GET /v1/song/1 HTTP/1.1\nHost: t\n\nGET /v1/song/2 HTTP/1.1\nHost: t\n\n']);
         const got = responses(bytes);
-        expect(got.map((r) => r.status), `fast core ${fastCore}`).toEqual([500, 200]);
+        expect(
+          got.map((r) => r.status),
+          `fast core ${fastCore}`,
+        ).toEqual([500, 200]);
         expect(JSON.parse(got[0].body.toString()).error.status).toBe(500);
         expect(JSON.parse(got[1].body.toString()).data.id).toBe('2');
       } finally {

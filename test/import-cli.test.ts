@@ -13,7 +13,12 @@ const run = (...args: string[]) => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const ddex = (name: string) => join(fixtures, 'ddex', name);
-const csv = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const csv = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 
 describe('omm import ddex / musicbrainz (CLI)', () => {
   it('imports a batch, reports what it skipped, and under --strict fails instead, leaving the previous output as it was', () => {
@@ -75,7 +80,9 @@ describe('omm import ddex / musicbrainz (CLI)', () => {
   it('refuses an unreadable --memory and a relative --artwork-base-url', () => {
     const out = join(tempDir(), 'raw');
     expect(run('import', 'ddex', ddex('ern382-multidisc.xml'), '--out', out, '--memory', 'lots').stderr).toMatch(/--memory: "lots" is not a size/);
-    expect(run('import', 'ddex', ddex('ern382-multidisc.xml'), '--out', out, '--artwork-base-url', 'covers/').stderr).toMatch(/--artwork-base-url: "covers\/" is not an absolute http\(s\) URL/);
+    expect(run('import', 'ddex', ddex('ern382-multidisc.xml'), '--out', out, '--artwork-base-url', 'covers/').stderr).toMatch(
+      /--artwork-base-url: "covers\/" is not an absolute http\(s\) URL/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDdex } from '../src/import/ddex/read-ddex.js';
@@ -10,12 +10,13 @@ import { unitDigest } from '../src/import/stage/source-unit.js';
 import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from '../src/import/stage/staged.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { serveRaw, type TestServer } from './helpers/server.js';
+import { missingShared } from './helpers/requirements.js';
 
 /** DDEX's public sample messages (../shared/fixtures/SOURCES.md), never copied into this tree. */
 const SHARED = join(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'ddex');
-const HAVE_SHARED = existsSync(SHARED);
-const SHARED_NOTE = HAVE_SHARED ? '' : ` (skipped: ${SHARED} is absent)`;
-if (!HAVE_SHARED) console.warn(`import-ddex: the public ERN samples are not at ${SHARED}; their tests are skipped`);
+const NO_SHARED = missingShared(SHARED);
+const HAVE_SHARED = NO_SHARED === null;
+const SHARED_NOTE = HAVE_SHARED ? '' : ` (skipped: ${NO_SHARED})`;
 const shared = (name: string): string => join(SHARED, name);
 /** Our own hand-written minimal messages, one per mapping rule. */
 const OWN = join(import.meta.dirname, 'fixtures', 'ddex');
@@ -192,13 +193,24 @@ describe.skipIf(!HAVE_SHARED)(`the public ERN samples${SHARED_NOTE}`, () => {
       [1, 5, 'CASE00000005', 'Iron Horse', 294000],
       [1, 6, 'CASE00000006', 'Yes... I can feel the Monkey Claw!', 741000],
     ]);
-    expect(album.tracks[0].song).toMatchObject({ artists: [monkeyClaw], releaseDate: '2011', explicit: false, genres: ['Metal', 'Progressive Metal'], pLine: '(P) 2010 Iron Crown Music' });
+    expect(album.tracks[0].song).toMatchObject({
+      artists: [monkeyClaw],
+      releaseDate: '2011',
+      explicit: false,
+      genres: ['Metal', 'Progressive Metal'],
+      pLine: '(P) 2010 Iron Crown Music',
+    });
     expect(r.calls[0].unit.created).toBe('2012-12-11T15:50:00.0000000Z');
   });
 
   it('ERN 3.8.2 CRT AudioSingle: the Single (not its TrackRelease), two display artists, one track', async () => {
     const album = (await read([shared('ern382_single_ddex-crt14-AudioSingle.xml')])).album;
-    expect(album).toMatchObject({ id: 'A1UCASE0000000001X', name: 'Can you feel ...the Monkey Claw!', artistName: 'Monkey Claw featung. Ape Hand', releaseDate: '2010-01-01' });
+    expect(album).toMatchObject({
+      id: 'A1UCASE0000000001X',
+      name: 'Can you feel ...the Monkey Claw!',
+      artistName: 'Monkey Claw featung. Ape Hand',
+      releaseDate: '2010-01-01',
+    });
     expect(artistNames(album.artists)).toEqual(['Monkey Claw', 'Ape Hand']);
     expect(trackList(album)).toEqual([[1, 1, 'CASE00000001', 'Can you feel ...the Monkey Claw!', 811000]]);
     const song = album.tracks[0].song;
@@ -212,7 +224,15 @@ describe.skipIf(!HAVE_SHARED)(`the public ERN samples${SHARED_NOTE}`, () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const r = await read([file], { artworkBaseUrl: 'https://cdn.example.com/art/' });
     const album = r.album;
-    expect(album).toMatchObject({ id: '1199119911991', name: 'Album Title', label: 'Label 1', releaseDate: '2013-01-01', artistName: 'Artist 1', genres: ['Classical'], pLine: '2013 Label 1' });
+    expect(album).toMatchObject({
+      id: '1199119911991',
+      name: 'Album Title',
+      label: 'Label 1',
+      releaseDate: '2013-01-01',
+      artistName: 'Artist 1',
+      genres: ['Classical'],
+      pLine: '2013 Label 1',
+    });
     expect(album.upc).toBeUndefined();
     expect(r.warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/ICPN "1199119911991" is not a valid UPC-A or EAN-13/) })]);
     expect(album.artworkUrl).toBe('https://cdn.example.com/art/assets/1199119911991_FrontCoverImage.jpg'); // FilePath/FileName
@@ -225,7 +245,13 @@ describe.skipIf(!HAVE_SHARED)(`the public ERN samples${SHARED_NOTE}`, () => {
   it('reads a directory of them recursively, in sorted order, one unit per file', async () => {
     const r = await read([SHARED]);
     expect(r.calls.map((c) => c.unit.where)).toEqual(
-      ['ern382_album_ddex-crt14-AudioAlbumMusicOnly.xml', 'ern382_album_utf8-bom_deallist.xml', 'ern382_single_ddex-crt14-AudioSingle.xml', 'ern411_album_21-tracks_ddex-sample-Audio.xml', 'ern43_album_21-tracks_ddex-sample-Audio.xml'].map((f) => join(SHARED, f)),
+      [
+        'ern382_album_ddex-crt14-AudioAlbumMusicOnly.xml',
+        'ern382_album_utf8-bom_deallist.xml',
+        'ern382_single_ddex-crt14-AudioSingle.xml',
+        'ern411_album_21-tracks_ddex-sample-Audio.xml',
+        'ern43_album_21-tracks_ddex-sample-Audio.xml',
+      ].map((f) => join(SHARED, f)),
     );
     expect(r.units).toHaveLength(5);
   });
@@ -271,10 +297,21 @@ describe('hand-written ERN 3.8 messages', () => {
     ]);
     expect(opening).toMatchObject({ artistName: 'Alpha feat. Beta & Gamma', explicit: true, pLine: '2021 Two Sides Records', genres: ['Pop'] });
     // Only the Worldwide block counts: Alpha, not the GB block's "Alpha UK"; NotExplicit, not Explicit.
-    expect(middle).toMatchObject({ artists: [{ id: 'isni-0000000121032683', name: 'Alpha' }], explicit: false, releaseDate: '2020-11-20', pLine: '(P) 2021 Two Sides Records' });
+    expect(middle).toMatchObject({
+      artists: [{ id: 'isni-0000000121032683', name: 'Alpha' }],
+      explicit: false,
+      releaseDate: '2020-11-20',
+      pLine: '(P) 2021 Two Sides Records',
+    });
     expect(middle.artistName).toBeUndefined();
     // No display artist of its own: the album's credit.
-    expect(closing).toMatchObject({ artists: [{ id: 'isni-0000000121032683', name: 'Alpha' }, { id: nameId('Beta'), name: 'Beta' }], artistName: 'Alpha & Beta' });
+    expect(closing).toMatchObject({
+      artists: [
+        { id: 'isni-0000000121032683', name: 'Alpha' },
+        { id: nameId('Beta'), name: 'Beta' },
+      ],
+      artistName: 'Alpha & Beta',
+    });
     expect(closing.explicit).toBeUndefined();
   });
 
@@ -319,7 +356,10 @@ describe('hand-written ERN 3.8 messages', () => {
   });
 
   it('one live deal among TakeDowns keeps the release', async () => {
-    const live = ownText('ern382-takedown.xml').replace('<TakeDown>true</TakeDown>\n          <TerritoryCode>US</TerritoryCode>', '<Usage><UseType>OnDemandStream</UseType></Usage>\n          <TerritoryCode>US</TerritoryCode>');
+    const live = ownText('ern382-takedown.xml').replace(
+      '<TakeDown>true</TakeDown>\n          <TerritoryCode>US</TerritoryCode>',
+      '<Usage><UseType>OnDemandStream</UseType></Usage>\n          <TerritoryCode>US</TerritoryCode>',
+    );
     expect(live).not.toBe(ownText('ern382-takedown.xml'));
     const r = await read([variant('live.xml', live)]);
     expect(r.album).toMatchObject({ id: '0036000291452', releaseDate: '2021-09-01' }); // the live deal's start
@@ -386,8 +426,10 @@ describe('hand-written ERN 4.3 messages', () => {
   });
 
   it('a DealList of 700 deals is summarised: all ended is a takedown, one still open keeps the release', async () => {
-    const ended = '<Deal><DealTerms><TerritoryCode>Worldwide</TerritoryCode><ValidityPeriod><StartDate>2021-02-03</StartDate><EndDate>2021-06-30</EndDate></ValidityPeriod><UseType>Stream</UseType></DealTerms></Deal>\n';
-    const open = '<Deal><DealTerms><TerritoryCode>FR</TerritoryCode><ValidityPeriod><StartDate>2021-01-01</StartDate></ValidityPeriod><UseType>Stream</UseType></DealTerms></Deal>\n';
+    const ended =
+      '<Deal><DealTerms><TerritoryCode>Worldwide</TerritoryCode><ValidityPeriod><StartDate>2021-02-03</StartDate><EndDate>2021-06-30</EndDate></ValidityPeriod><UseType>Stream</UseType></DealTerms></Deal>\n';
+    const open =
+      '<Deal><DealTerms><TerritoryCode>FR</TerritoryCode><ValidityPeriod><StartDate>2021-01-01</StartDate></ValidityPeriod><UseType>Stream</UseType></DealTerms></Deal>\n';
     const base = ownText('ern43-deals-ended.xml');
     const at = base.indexOf('<Deal>');
     const many = (extra: string) => base.slice(0, at) + ended.repeat(700) + extra + base.slice(at);
@@ -496,7 +538,10 @@ describe('malformed and foreign input', () => {
   });
 
   it('a CatalogListMessage: E_IMPORT_FORMAT naming the message type', async () => {
-    const file = variant('catalog.xml', '<?xml version="1.0"?>\n<ern:CatalogListMessage xmlns:ern="http://ddex.net/xml/ern/382" MessageSchemaVersionId="ern/382"><MessageHeader/></ern:CatalogListMessage>\n');
+    const file = variant(
+      'catalog.xml',
+      '<?xml version="1.0"?>\n<ern:CatalogListMessage xmlns:ern="http://ddex.net/xml/ern/382" MessageSchemaVersionId="ern/382"><MessageHeader/></ern:CatalogListMessage>\n',
+    );
     const err = await importError(read([file]));
     expect(err.code).toBe('E_IMPORT_FORMAT');
     expect(err.message).toMatch(/CatalogListMessage \(ERN 3\.8\.2\) is not a message this reader takes/);
@@ -522,7 +567,12 @@ describe('malformed and foreign input', () => {
     const err = await importError(read([file]));
     expect(err.code).toBe('E_IMPORT_VALUE');
     const line = text.split('\n').findIndex((l) => l.includes('PT3X'));
-    expect(err.place).toEqual({ file, line: line + 1, column: text.split('\n')[line].indexOf('PT3X') + 1, path: 'NewReleaseMessage/ResourceList/SoundRecording[2]/Duration' });
+    expect(err.place).toEqual({
+      file,
+      line: line + 1,
+      column: text.split('\n')[line].indexOf('PT3X') + 1,
+      path: 'NewReleaseMessage/ResourceList/SoundRecording[2]/Duration',
+    });
     expect(err.message).toContain('"PT3X" is not a duration');
   });
 
@@ -567,7 +617,15 @@ describe('end to end: import, compile, serve', () => {
     const r = await server.get('/v1/songs/lookup?isrc=usab12100001&include=albums,artists');
     expect(r.status).toBe(200);
     const [song] = r.body.data;
-    expect(song.attributes).toMatchObject({ name: 'Opening', artistName: 'Alpha feat. Beta & Gamma', albumName: 'Two Sides', trackNumber: 1, discNumber: 1, durationMs: 195000, isrc: 'USAB12100001' });
+    expect(song.attributes).toMatchObject({
+      name: 'Opening',
+      artistName: 'Alpha feat. Beta & Gamma',
+      albumName: 'Two Sides',
+      trackNumber: 1,
+      discNumber: 1,
+      durationMs: 195000,
+      isrc: 'USAB12100001',
+    });
     expect(song.relationships.artists.data.map((a: { id: string; attributes: { name: string } }) => [a.id, a.attributes.name])).toEqual([
       ['isni-0000000121032683', 'Alpha'],
       [nameId('Beta'), 'Beta'],
@@ -590,11 +648,27 @@ describe('end to end: import, compile, serve', () => {
 
   it.skipIf(!HAVE_SHARED)(`ERN 4.3 song by ISRC in /v1 and /openmusic${SHARED_NOTE}`, async () => {
     const v1 = (await server.get(`/v1/songs/lookup?isrc=${ISRC_43}&include=albums,artists`)).body.data[0];
-    expect(v1.attributes).toMatchObject({ name: 'Yume no Hajimari - Kaze no Okuri Mono (Introduction)', artistName: 'Saeko Shu', albumName: 'Yume no Hajmari', trackNumber: 2, discNumber: 1, durationMs: 102000 });
+    expect(v1.attributes).toMatchObject({
+      name: 'Yume no Hajimari - Kaze no Okuri Mono (Introduction)',
+      artistName: 'Saeko Shu',
+      albumName: 'Yume no Hajmari',
+      trackNumber: 2,
+      discNumber: 1,
+      durationMs: 102000,
+    });
     expect(v1.relationships.artists.data.map((a: { attributes: { name: string } }) => a.attributes.name)).toEqual(['Saeko Shu']);
-    expect(v1.relationships.albums.data[0]).toMatchObject({ id: '0094631432057', attributes: { name: 'Yume no Hajmari', upc: '0094631432057', trackCount: 21 } });
+    expect(v1.relationships.albums.data[0]).toMatchObject({
+      id: '0094631432057',
+      attributes: { name: 'Yume no Hajmari', upc: '0094631432057', trackCount: 21 },
+    });
     const om = (await server.get(`/openmusic/songs?isrc=${ISRC_43}&include=albums,artists`)).body.data[0];
-    expect(om.attributes).toMatchObject({ name: 'Yume no Hajimari - Kaze no Okuri Mono (Introduction)', artist_name: 'Saeko Shu', album_name: 'Yume no Hajmari', track_number: 2, disc_number: 1 });
+    expect(om.attributes).toMatchObject({
+      name: 'Yume no Hajimari - Kaze no Okuri Mono (Introduction)',
+      artist_name: 'Saeko Shu',
+      album_name: 'Yume no Hajmari',
+      track_number: 2,
+      disc_number: 1,
+    });
     expect(om.instance.duration_in_ms).toBe(102000);
     expect(om.relationships.artists.map((a: { attributes: { name: string } }) => a.attributes.name)).toEqual(['Saeko Shu']);
     expect(om.relationships.albums[0]).toMatchObject({ id: '0094631432057', attributes: { upc: '0094631432057', track_count: 21 } });
@@ -622,8 +696,15 @@ describe('end to end: a later update and a later purge, as the API shows them', 
     // a-update.xml sorts before the original by name, and is still the later word.
     const server = await importAndServe([join(dir, 'a-update.xml'), own('ern382-multidisc.xml')]);
     try {
-      expect((await server.get('/v1/songs/lookup?isrc=USAB12100001')).body.data[0].attributes).toMatchObject({ name: 'Opening (2021 Remaster)', albumName: 'Two Sides', trackNumber: 1 });
-      expect((await server.get('/openmusic/songs?isrc=USAB12100001')).body.data[0].attributes).toMatchObject({ name: 'Opening (2021 Remaster)', album_name: 'Two Sides' });
+      expect((await server.get('/v1/songs/lookup?isrc=USAB12100001')).body.data[0].attributes).toMatchObject({
+        name: 'Opening (2021 Remaster)',
+        albumName: 'Two Sides',
+        trackNumber: 1,
+      });
+      expect((await server.get('/openmusic/songs?isrc=USAB12100001')).body.data[0].attributes).toMatchObject({
+        name: 'Opening (2021 Remaster)',
+        album_name: 'Two Sides',
+      });
     } finally {
       await server.close();
     }

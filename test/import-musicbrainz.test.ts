@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { create as createTar } from 'tar/create';
@@ -11,6 +11,7 @@ import { unitDigest } from '../src/import/stage/source-unit.js';
 import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from '../src/import/stage/staged.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { serveRaw, type TestServer } from './helpers/server.js';
+import { findTool, missingShared, missingTool } from './helpers/requirements.js';
 
 /** Every call a reader makes, in order. */
 type Call =
@@ -73,11 +74,12 @@ const sha256 = (text: string | Buffer) => unitDigest(text);
 
 const shared = join(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'musicbrainz');
 const own = join(import.meta.dirname, 'fixtures', 'musicbrainz');
-const hasXz = spawnSync('xz', ['--version']).status === 0;
+const hasXz = missingTool('xz', findTool(['xz'])) === null;
+const noShared = missingShared(shared);
 
 const ED = { id: 'b8a7c51f-362c-4dcb-a259-bc6e0095f0a6', name: 'Ed Sheeran' };
 
-describe.skipIf(!existsSync(shared))(`the public MusicBrainz samples${existsSync(shared) ? '' : ' (skipped: ../shared/fixtures/musicbrainz is absent)'}`, () => {
+describe.skipIf(noShared !== null)(`the public MusicBrainz samples${noShared ? ` (skipped: ${noShared})` : ''}`, () => {
   const dump = join(shared, 'jsondump-recording_first-100-lines_ddmal-test2.jsonl');
 
   it('reads the recording dump: 100 lines, 100 songs, each its own unit', async () => {
@@ -105,7 +107,12 @@ describe.skipIf(!existsSync(shared))(`the public MusicBrainz samples${existsSync
       artistName: 'The Corrs',
     });
     expect(all.filter((s) => s.isrc !== undefined).map((s) => s.isrc)).toEqual(['USAT20003751']);
-    expect(all[0]).toEqual({ id: '10b9c34b-821d-4cc8-9587-5c7d0cb68865', name: 'Suck', artists: [{ id: '11137c88-a9a2-4ffa-a97d-fb058c6d6ce2', name: 'Pigface' }], artistName: 'Pigface' });
+    expect(all[0]).toEqual({
+      id: '10b9c34b-821d-4cc8-9587-5c7d0cb68865',
+      name: 'Suck',
+      artists: [{ id: '11137c88-a9a2-4ffa-a97d-fb058c6d6ce2', name: 'Pigface' }],
+      artistName: 'Pigface',
+    });
     expect(all[2]).toMatchObject({ name: 'The Calling', durationMs: 264000 });
   });
 
@@ -113,9 +120,20 @@ describe.skipIf(!existsSync(shared))(`the public MusicBrainz samples${existsSync
     const all = songs((await read(dump)).calls);
     const multi = all.filter((s) => s.artists.length > 1);
     expect(multi).toHaveLength(8);
-    expect(all[31]).toMatchObject({ name: 'Black Star', artistName: 'Qaballah Steppers feat. Marc Ribot', artists: [{ name: 'Qaballah Steppers' }, { name: 'Marc Ribot' }] });
-    expect(all[58]).toMatchObject({ artistName: 'Robert Shaw Chorale, Robert Shaw Orchestra, Robert Shaw', artists: [{ name: 'Robert Shaw Chorale' }, { name: 'Robert Shaw Orchestra' }, { name: 'Robert Shaw' }] });
-    expect(all[84]).toMatchObject({ name: 'War', artistName: 'Analog Brothers feat. DJ Cisco from S.M. & H‐Bomb', artists: [{ name: 'Analog Brothers' }, { name: 'DJ Cisco' }, { name: 'H‐Bomb' }] });
+    expect(all[31]).toMatchObject({
+      name: 'Black Star',
+      artistName: 'Qaballah Steppers feat. Marc Ribot',
+      artists: [{ name: 'Qaballah Steppers' }, { name: 'Marc Ribot' }],
+    });
+    expect(all[58]).toMatchObject({
+      artistName: 'Robert Shaw Chorale, Robert Shaw Orchestra, Robert Shaw',
+      artists: [{ name: 'Robert Shaw Chorale' }, { name: 'Robert Shaw Orchestra' }, { name: 'Robert Shaw' }],
+    });
+    expect(all[84]).toMatchObject({
+      name: 'War',
+      artistName: 'Analog Brothers feat. DJ Cisco from S.M. & H‐Bomb',
+      artists: [{ name: 'Analog Brothers' }, { name: 'DJ Cisco' }, { name: 'H‐Bomb' }],
+    });
   });
 
   it('reads a WS/2 recording document as one song', async () => {
@@ -125,7 +143,15 @@ describe.skipIf(!existsSync(shared))(`the public MusicBrainz samples${existsSync
       {
         call: 'song',
         unit: { where: file, created: '', digest: sha256(readFileSync(file)) },
-        song: { id: 'cb2cc207-8125-445c-9ef9-6ea44eee959a', name: 'Thinking Out Loud', isrc: 'GBAHS1400099', durationMs: 281000, releaseDate: '2014-06-20', artists: [ED], artistName: 'Ed Sheeran' },
+        song: {
+          id: 'cb2cc207-8125-445c-9ef9-6ea44eee959a',
+          name: 'Thinking Out Loud',
+          isrc: 'GBAHS1400099',
+          durationMs: 281000,
+          releaseDate: '2014-06-20',
+          artists: [ED],
+          artistName: 'Ed Sheeran',
+        },
       },
     ]);
     expect(report.units).toEqual([{ kind: 'document', bytes: statSync(file).size }]);
@@ -197,9 +223,21 @@ describe('hand-written MusicBrainz inputs', () => {
         {
           discNumber: 1,
           trackNumber: 1,
-          song: { id: rid(1), name: 'Track One', isrc: 'USAT20003751', durationMs: 239500, genres: ['pop', 'indie', 'rock'], artists: [D, A], artistName: 'Dee & A' },
+          song: {
+            id: rid(1),
+            name: 'Track One',
+            isrc: 'USAT20003751',
+            durationMs: 239500,
+            genres: ['pop', 'indie', 'rock'],
+            artists: [D, A],
+            artistName: 'Dee & A',
+          },
         },
-        { discNumber: 1, trackNumber: 2, song: { id: rid(2), name: 'Track Two (Live)', isrc: 'GBAHS1400099', durationMs: 181000, releaseDate: '1999-02', artists: [B], artistName: 'B' } },
+        {
+          discNumber: 1,
+          trackNumber: 2,
+          song: { id: rid(2), name: 'Track Two (Live)', isrc: 'GBAHS1400099', durationMs: 181000, releaseDate: '1999-02', artists: [B], artistName: 'B' },
+        },
         { discNumber: 2, trackNumber: 1, song: { id: rid(4), name: 'Side B One', durationMs: 200000, artists: [A, B, C], artistName: 'A feat. B & C' } },
       ],
     });
@@ -218,7 +256,14 @@ describe('hand-written MusicBrainz inputs', () => {
   });
 
   it('imports a release of any status, without media, and skips one without an id', () => {
-    expect(releases(plain.calls)[1]).toEqual({ id: 'a0000000-0000-4000-8000-000000000002', name: 'Bad Barcode', genres: ['jazz'], artists: [D], artistName: 'D', tracks: [] });
+    expect(releases(plain.calls)[1]).toEqual({
+      id: 'a0000000-0000-4000-8000-000000000002',
+      name: 'Bad Barcode',
+      genres: ['jazz'],
+      artists: [D],
+      artistName: 'D',
+      tracks: [],
+    });
     expect(releases(plain.calls)).toHaveLength(2);
     expect(plain.report.skips).toEqual([`${releaseFile}:3: release: has no id`]);
     expect(plain.report.units.map((u) => u.kind)).toEqual(['line', 'line', 'line']);
@@ -239,7 +284,13 @@ describe('hand-written MusicBrainz inputs', () => {
       {
         call: 'release',
         unit: { where: `${file}:releases[0]`, created: '', digest: sha256(JSON.stringify(doc.releases[0])) },
-        album: { id: 'a0000000-0000-4000-8000-000000000003', name: 'Browsed', artists: [D], artistName: 'D', tracks: [{ discNumber: 1, trackNumber: 1, song: { id: rid(10), name: 'Only', durationMs: 100000, artists: [D], artistName: 'D' } }] },
+        album: {
+          id: 'a0000000-0000-4000-8000-000000000003',
+          name: 'Browsed',
+          artists: [D],
+          artistName: 'D',
+          tracks: [{ discNumber: 1, trackNumber: 1, song: { id: rid(10), name: 'Only', durationMs: 100000, artists: [D], artistName: 'D' } }],
+        },
       },
     ]);
     expect(report.units.map((u) => u.kind)).toEqual(['document']);
@@ -248,9 +299,22 @@ describe('hand-written MusicBrainz inputs', () => {
   it('reads a search response’s items as units without a time, so its partial releases never outrank a dump’s', async () => {
     const dir = tempDir('omm-mb-');
     const file = join(dir, 'search.json');
-    writeFileSync(file, JSON.stringify({ created: '2024-01-02T03:04:05.678Z', count: 1, offset: 0, recordings: [{ id: rid(11), score: 100, title: 'Found', length: 1000, video: false }] }, null, 1));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { created: '2024-01-02T03:04:05.678Z', count: 1, offset: 0, recordings: [{ id: rid(11), score: 100, title: 'Found', length: 1000, video: false }] },
+        null,
+        1,
+      ),
+    );
     const { calls } = await read(file);
-    expect(calls).toEqual([{ call: 'song', unit: expect.objectContaining({ where: `${file}:recordings[0]`, created: '' }), song: { id: rid(11), name: 'Found', durationMs: 1000, artists: [] } }]);
+    expect(calls).toEqual([
+      {
+        call: 'song',
+        unit: expect.objectContaining({ where: `${file}:recordings[0]`, created: '' }),
+        song: { id: rid(11), name: 'Found', durationMs: 1000, artists: [] },
+      },
+    ]);
   });
 
   describe('compressed and archived inputs give the same calls as plain ones', () => {
@@ -294,7 +358,14 @@ describe('hand-written MusicBrainz inputs', () => {
     it.skipIf(!hasXz)(`.tar.xz, reading mbdump/release and leaving the rest${hasXz ? '' : ' (skipped: no xz binary to make the input)'}`, async () => {
       const tree = dumpTree();
       const tar = join(dir, 'release.tar');
-      createTar({ cwd: tree, file: tar, sync: true, portable: true }, ['COPYING', 'README', 'SCHEMA_SEQUENCE', 'TIMESTAMP', 'JSON_DUMPS_SCHEMA_NUMBER', 'mbdump']);
+      createTar({ cwd: tree, file: tar, sync: true, portable: true }, [
+        'COPYING',
+        'README',
+        'SCHEMA_SEQUENCE',
+        'TIMESTAMP',
+        'JSON_DUMPS_SCHEMA_NUMBER',
+        'mbdump',
+      ]);
       const file = join(dir, 'release.tar.xz');
       writeFileSync(file, spawnSync('xz', ['-c', tar]).stdout);
       const { calls, report } = await read(file);
@@ -364,7 +435,11 @@ describe('hand-written MusicBrainz inputs', () => {
       expect(error.code).toBe('E_IMPORT_VALUE');
       expect(error.place).toEqual({ file, line: 1, path: 'media[1].tracks[2].length' });
       release.media = { tracks: [] };
-      expect((await failure(read(write('media.jsonl', `${JSON.stringify(release)}\n`)))).place).toEqual({ file: join(dir, 'media.jsonl'), line: 1, path: 'media' });
+      expect((await failure(read(write('media.jsonl', `${JSON.stringify(release)}\n`)))).place).toEqual({
+        file: join(dir, 'media.jsonl'),
+        line: 1,
+        path: 'media',
+      });
     });
 
     it('a corrupt or missing input: E_IMPORT_IO', async () => {
@@ -398,8 +473,16 @@ describe('hand-written MusicBrainz inputs', () => {
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
     writeFileSync(join(dir, 'mbdump', 'work'), '{}\n');
     const { calls, report } = await read(dir);
-    expect(calls.map((c) => c.unit.where)).toEqual([`${dir}/b/artist.jsonl:1`, `${dir}/b/artist.jsonl:2`, `${dir}/mbdump/release:1`, `${dir}/mbdump/release:2`]);
-    expect(report.warnings.filter((w) => !w.startsWith(`${dir}/mbdump/release:`))).toEqual([`${dir}/mbdump/work: work entities are not imported; file left out`, `${dir}/notes.txt: not a JSON, MusicBrainz dump or tar file; left out`]);
+    expect(calls.map((c) => c.unit.where)).toEqual([
+      `${dir}/b/artist.jsonl:1`,
+      `${dir}/b/artist.jsonl:2`,
+      `${dir}/mbdump/release:1`,
+      `${dir}/mbdump/release:2`,
+    ]);
+    expect(report.warnings.filter((w) => !w.startsWith(`${dir}/mbdump/release:`))).toEqual([
+      `${dir}/mbdump/work: work entities are not imported; file left out`,
+      `${dir}/notes.txt: not a JSON, MusicBrainz dump or tar file; left out`,
+    ]);
   });
 });
 
@@ -428,9 +511,19 @@ describe('a MusicBrainz import, compiled and served', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toHaveLength(1);
     const [found] = r.body.data;
-    expect(found.attributes).toMatchObject({ name: song.name, isrc: song.isrc, artistName: song.artistName, albumName: album.name, trackNumber: song.track, discNumber: song.disc, durationMs: song.durationMs });
+    expect(found.attributes).toMatchObject({
+      name: song.name,
+      isrc: song.isrc,
+      artistName: song.artistName,
+      albumName: album.name,
+      trackNumber: song.track,
+      discNumber: song.disc,
+      durationMs: song.durationMs,
+    });
     expect(found.relationships.artists.data.map((a: { attributes: { name: string } }) => a.attributes.name)).toEqual(song.artists);
-    expect(found.relationships.albums.data.map((a: { id: string; attributes: { name: string; upc: string } }) => [a.id, a.attributes.name, a.attributes.upc])).toEqual([[album.id, album.name, album.upc]]);
+    expect(
+      found.relationships.albums.data.map((a: { id: string; attributes: { name: string; upc: string } }) => [a.id, a.attributes.name, a.attributes.upc]),
+    ).toEqual([[album.id, album.name, album.upc]]);
   });
 
   it.each(expected)('interface 2 finds $isrc with the same', async (song) => {
@@ -438,9 +531,18 @@ describe('a MusicBrainz import, compiled and served', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toHaveLength(1);
     const [found] = r.body.data;
-    expect(found.attributes).toMatchObject({ name: song.name, isrc: song.isrc, artist_name: song.artistName, album_name: album.name, track_number: song.track, disc_number: song.disc });
+    expect(found.attributes).toMatchObject({
+      name: song.name,
+      isrc: song.isrc,
+      artist_name: song.artistName,
+      album_name: album.name,
+      track_number: song.track,
+      disc_number: song.disc,
+    });
     expect(found.instance.duration_in_ms).toBe(song.durationMs);
     expect(found.relationships.artists.map((a: { attributes: { name: string } }) => a.attributes.name)).toEqual(song.artists);
-    expect(found.relationships.albums.map((a: { id: string; attributes: { name: string; upc: string } }) => [a.id, a.attributes.name, a.attributes.upc])).toEqual([[album.id, album.name, album.upc]]);
+    expect(
+      found.relationships.albums.map((a: { id: string; attributes: { name: string; upc: string } }) => [a.id, a.attributes.name, a.attributes.upc]),
+    ).toEqual([[album.id, album.name, album.upc]]);
   });
 });

@@ -17,7 +17,12 @@ const album = (id: string, tracks: StagedSong[], extra: Partial<StagedAlbum> = {
   tracks: tracks.map((s, i) => ({ song: s, discNumber: 1, trackNumber: i + 1 })),
   ...extra,
 });
-const csv = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const csv = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 const run = (out: string, calls: (sink: CatalogSink) => void, memoryBytes?: number) =>
   runStreamedImport('test', { out, progress: null, memoryBytes }, async (sink) => calls(sink));
 
@@ -60,7 +65,11 @@ describe('the catalog stage of streamed imports', () => {
     await run(b, (sink) => [...calls].reverse().forEach((c) => c(sink)), 64 * 1024);
     expect(csv(b)).toEqual(csv(a));
     // R1 taken down: S1 was only there; S2 stays through R2 with the latest credits R2 gave it.
-    expect(csv(a)['albums.csv'].split('\n').map((l) => l.split(',')[0])).toEqual(['id', 'R2', 'R3', '']);
+    expect(
+      csv(a)
+        ['albums.csv'].split('\n')
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['id', 'R2', 'R3', '']);
     expect(csv(a)['songs.csv']).not.toMatch(/^S1,/m);
     expect(csv(a)['song_artists.csv']).toBe('song_id,artist_id,position\nS2,a1,1\nS4,a3,1\nS5,a1,1\n');
   });
@@ -96,11 +105,14 @@ describe('the catalog stage of streamed imports', () => {
     const summary = await run(out, (sink) => {
       sink.song(m1, song('S9', 'Alone', ['a9']));
       sink.artist(m1, { id: 'a8', name: 'Nobody credits me', genres: ['Jazz'] });
-      sink.release(m1, { ...album('R1', []), tracks: [
-        { song: song('S1', 'One'), discNumber: 1, trackNumber: 1 },
-        { song: song('S1', 'One'), discNumber: 1, trackNumber: 2 },
-        { song: song('S2', 'Two'), discNumber: 1, trackNumber: 1 },
-      ] });
+      sink.release(m1, {
+        ...album('R1', []),
+        tracks: [
+          { song: song('S1', 'One'), discNumber: 1, trackNumber: 1 },
+          { song: song('S1', 'One'), discNumber: 1, trackNumber: 2 },
+          { song: song('S2', 'Two'), discNumber: 1, trackNumber: 1 },
+        ],
+      });
     });
     const files = csv(out);
     expect(files['songs.csv']).toMatch(/^S9,Alone,/m);
@@ -113,22 +125,33 @@ describe('the catalog stage of streamed imports', () => {
     const out = join(tempDir(), 'raw');
     await run(out, (sink) => sink.release(m1, album('R1', [song('S1', 'One')])));
     const before = csv(out);
-    await expect(run(out, (sink) => {
-      sink.release(m2, album('R2', [song('S2', 'Two')]));
-      throw new ImportError('E_IMPORT_SYNTAX', { file: 'bad.xml', line: 3, column: 7 }, 'unexpected end');
-    })).rejects.toThrow('bad.xml:3:7: unexpected end [E_IMPORT_SYNTAX]');
+    await expect(
+      run(out, (sink) => {
+        sink.release(m2, album('R2', [song('S2', 'Two')]));
+        throw new ImportError('E_IMPORT_SYNTAX', { file: 'bad.xml', line: 3, column: 7 }, 'unexpected end');
+      }),
+    ).rejects.toThrow('bad.xml:3:7: unexpected end [E_IMPORT_SYNTAX]');
     expect(csv(out)).toEqual(before);
     expect(readdirSync(dirname(out))).toEqual(['raw']);
     const fresh = join(tempDir(), 'never');
-    await expect(run(fresh, () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      run(fresh, () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(existsSync(fresh)).toBe(false);
     expect(readdirSync(dirname(fresh))).toEqual([]);
   });
 
   it('fails under --strict where it would skip, naming where', async () => {
     const out = join(tempDir(), 'raw');
-    const attempt = runStreamedImport('test', { out, progress: null, strict: true }, async (_sink, report) => report.skip('m1.xml: SoundRecording[2]', 'track "Two"', 'no ISRC'));
-    await expect(attempt).rejects.toMatchObject({ code: 'E_IMPORT_SKIPPED', message: 'm1.xml: SoundRecording[2]: track "Two": no ISRC (--strict fails instead of skipping) [E_IMPORT_SKIPPED]' });
+    const attempt = runStreamedImport('test', { out, progress: null, strict: true }, async (_sink, report) =>
+      report.skip('m1.xml: SoundRecording[2]', 'track "Two"', 'no ISRC'),
+    );
+    await expect(attempt).rejects.toMatchObject({
+      code: 'E_IMPORT_SKIPPED',
+      message: 'm1.xml: SoundRecording[2]: track "Two": no ISRC (--strict fails instead of skipping) [E_IMPORT_SKIPPED]',
+    });
     expect(existsSync(out)).toBe(false);
     const counted = await runStreamedImport('test', { out, progress: null }, async (_sink, report) => report.skip('m1.xml', 'track "Two"', 'no ISRC'));
     expect(counted).toMatchObject({ skipped: 1, skippedBy: { 'no ISRC': 1 }, skips: ['m1.xml: track "Two" skipped: no ISRC'] });

@@ -9,7 +9,10 @@ import { Snapshot } from '../src/index-format/index.js';
 import { tempDir } from './helpers/raw-fixture.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
-const lines = (dir: string, file: string) => readFileSync(join(dir, `${file}.csv`), 'utf8').trimEnd().split('\n');
+const lines = (dir: string, file: string) =>
+  readFileSync(join(dir, `${file}.csv`), 'utf8')
+    .trimEnd()
+    .split('\n');
 
 describe('omm import chinook', () => {
   let raw: string;
@@ -29,7 +32,14 @@ describe('omm import chinook', () => {
 
   it('keeps names, album order, durations and credits', () => {
     const song = snap.records('songs').get<Record<string, unknown>>(snap.keys('song.id').get('1'));
-    expect(song).toMatchObject({ name: 'For Those About To Rock (We Salute You)', albumName: 'For Those About To Rock We Salute You', artistName: 'AC/DC', trackNumber: 1, durationMs: 343719, genres: ['Rock'] });
+    expect(song).toMatchObject({
+      name: 'For Those About To Rock (We Salute You)',
+      albumName: 'For Those About To Rock We Salute You',
+      artistName: 'AC/DC',
+      trackNumber: 1,
+      durationMs: 343719,
+      genres: ['Rock'],
+    });
     const album = snap.keys('album.id').get('1');
     const tracks = snap.arrays('relations').adjacency('album.tracks').targetsOf(album);
     expect([...tracks].map((t) => snap.records('songs').get<{ id: string }>(t).id)).toEqual(['1', '6', '7', '8', '9', '10', '11', '12', '13', '14']);
@@ -76,8 +86,19 @@ describe('omm import exportify', () => {
   });
 
   it('keeps ISRCs, non-Latin names and multi-artist credits in order', () => {
-    expect(song('43U4jRnomBZz8QfnrHh5NS')).toMatchObject({ name: 'グリズリーに襲われたら♡ - Live in Okinawa', isrc: 'QMFME2241679', artistName: 'kamiyado', durationMs: 251874 });
-    expect(song('6K1kucHD9Qp6ZgxFdHY2wV')).toMatchObject({ name: 'Tình ca tây bắc', artistNames: ['Anh Thơ', 'Việt Hoàn'], artistName: 'Anh Thơ & Việt Hoàn', isrc: 'VNA0F1796514', releaseDate: '2009-01-01' });
+    expect(song('43U4jRnomBZz8QfnrHh5NS')).toMatchObject({
+      name: 'グリズリーに襲われたら♡ - Live in Okinawa',
+      isrc: 'QMFME2241679',
+      artistName: 'kamiyado',
+      durationMs: 251874,
+    });
+    expect(song('6K1kucHD9Qp6ZgxFdHY2wV')).toMatchObject({
+      name: 'Tình ca tây bắc',
+      artistNames: ['Anh Thơ', 'Việt Hoàn'],
+      artistName: 'Anh Thơ & Việt Hoàn',
+      isrc: 'VNA0F1796514',
+      releaseDate: '2009-01-01',
+    });
     expect(snap.keys('song.isrc').getAll('VNA0F1796514')).toHaveLength(1);
   });
 

@@ -5,7 +5,13 @@ import { SAMPLE_RAW, serveRaw, type TestServer } from './helpers/server.js';
 // and artist of the bundled sample (pages of both list endpoints, in the same name order).
 
 type V1 = { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> };
-type Om = { id: string; attributes: Record<string, unknown>; meta?: { omm_id: string }; instance?: Record<string, unknown>; relationships?: Record<string, { id: string }[]> };
+type Om = {
+  id: string;
+  attributes: Record<string, unknown>;
+  meta?: { omm_id: string };
+  instance?: Record<string, unknown>;
+  relationships?: Record<string, { id: string }[]>;
+};
 
 /** Interface 2's release dates are full dates; interface 1 keeps the raw precision. */
 const fullDate = (d: unknown) => (typeof d !== 'string' ? null : d.length === 4 ? `${d}-01-01` : d.length === 7 ? `${d}-01` : d);
@@ -64,7 +70,10 @@ describe('interface 1 and interface 2 agree on the whole sample', () => {
         has_lyrics: attrs.lyrics !== undefined,
       });
       for (const rel of ['albums', 'artists']) {
-        expect(b.relationships?.[rel].map((x) => x.id), `${a.id} ${rel}`).toEqual(a.relationships?.[rel].data.map((x) => x.id));
+        expect(
+          b.relationships?.[rel].map((x) => x.id),
+          `${a.id} ${rel}`,
+        ).toEqual(a.relationships?.[rel].data.map((x) => x.id));
       }
     });
   });
@@ -99,7 +108,12 @@ describe('interface 1 and interface 2 agree on the whole sample', () => {
       expect(r.body.data.map((x: { id: string }) => x.id)).toEqual(chunk.map((x) => `omm:song:${x.meta!.omm_id}`));
     }
     const names = await all<Om>((o) => `/openmusic/songs?limit=25&offset=${o}`, 25);
-    const catalog = await s.get(`/v1/catalog?ids=${names.slice(0, 50).map((x) => `omm:song:${x.meta!.omm_id}`).join(',')}`);
+    const catalog = await s.get(
+      `/v1/catalog?ids=${names
+        .slice(0, 50)
+        .map((x) => `omm:song:${x.meta!.omm_id}`)
+        .join(',')}`,
+    );
     expect(catalog.body.data.map((x: V1) => x.attributes.name)).toEqual(names.slice(0, 50).map((x) => x.attributes.name));
   });
 });

@@ -15,12 +15,27 @@ const artistName = (i: number) => `${WORDS[i % 6]} ${WORDS[(i * 5 + 1) % 6]} ${[
 function writeRaw(dir: string): void {
   const rows = (header: string, n: number, row: (i: number) => string) => `${[header, ...Array.from({ length: n }, (_, i) => row(i))].join('\n')}\n`;
   const songs = 900;
-  writeFileSync(join(dir, 'artists.csv'), rows('id,name,popularity', ARTISTS, (i) => `ar${i},${artistName(i)},${i}`));
-  writeFileSync(join(dir, 'albums.csv'), rows('id,name,release_date', 90, (i) => `al${i},Album ${i},${1990 + (i % 30)}`));
-  writeFileSync(join(dir, 'album_artists.csv'), rows('album_id,artist_id', 90, (i) => `al${i},ar${i % ARTISTS}`));
+  writeFileSync(
+    join(dir, 'artists.csv'),
+    rows('id,name,popularity', ARTISTS, (i) => `ar${i},${artistName(i)},${i}`),
+  );
+  writeFileSync(
+    join(dir, 'albums.csv'),
+    rows('id,name,release_date', 90, (i) => `al${i},Album ${i},${1990 + (i % 30)}`),
+  );
+  writeFileSync(
+    join(dir, 'album_artists.csv'),
+    rows('album_id,artist_id', 90, (i) => `al${i},ar${i % ARTISTS}`),
+  );
   const title = (i: number) => (i % 3 === 0 ? 'Love' : i % 3 === 1 ? 'Night Love' : `Song ${i}`);
-  writeFileSync(join(dir, 'songs.csv'), rows('id,name,duration_ms,popularity', songs, (i) => `s${i},${title(i)},${150000 + i},${(i * 7919) % 1000}`));
-  writeFileSync(join(dir, 'album_tracks.csv'), rows('album_id,song_id,track_number', songs, (i) => `al${i % 90},s${i},${Math.floor(i / 90) + 1}`));
+  writeFileSync(
+    join(dir, 'songs.csv'),
+    rows('id,name,duration_ms,popularity', songs, (i) => `s${i},${title(i)},${150000 + i},${(i * 7919) % 1000}`),
+  );
+  writeFileSync(
+    join(dir, 'album_tracks.csv'),
+    rows('album_id,song_id,track_number', songs, (i) => `al${i % 90},s${i},${Math.floor(i / 90) + 1}`),
+  );
   // Every fifth song credits a second artist too.
   const credits = ['song_id,artist_id,position'];
   for (let i = 0; i < songs; i++) {
@@ -50,7 +65,11 @@ describe("the matcher's first stage answers large title groups from the compile'
     const queries: MatchQuery[] = [];
     for (const name of ['Love', 'Night Love', 'love', 'Night Lov', 'Song 5']) {
       for (let a = 0; a < ARTISTS; a++) {
-        queries.push({ name, artist: artistName(a) }, { name, artist: artistName(a).split(' ').slice(1).join(' ') }, { name, artist: `${artistName(a)} & ${artistName((a + 3) % ARTISTS)}` });
+        queries.push(
+          { name, artist: artistName(a) },
+          { name, artist: artistName(a).split(' ').slice(1).join(' ') },
+          { name, artist: `${artistName(a)} & ${artistName((a + 3) % ARTISTS)}` },
+        );
       }
       queries.push({ name, artist: 'Nobody Here' }, { name });
     }

@@ -16,12 +16,38 @@ describe('our OpenAPI document', () => {
     expect(r.body.openapi).toBe('3.1.0');
     const paths = Object.keys(r.body.paths);
     for (const p of [
-      '/v1/', '/v1/stations/popular', '/v1/stations/genres/{name}', '/v1/stations/{type}/{id}', '/v1/station/{id}', '/v1/station/{id}/tracks',
-      '/v1/playlists', '/v1/playlists/lookup', '/v1/playlist/{id}', '/v1/artists', '/v1/artists/lookup', '/v1/artist/{id}', '/v1/artist/{id}/rel/tracks',
-      '/v1/artist/{id}/rel/albums', '/v1/albums', '/v1/albums/lookup', '/v1/album/{id}', '/v1/album/{id}/rel/tracks', '/v1/album/{id}/rel/artists',
-      '/v1/songs', '/v1/songs/lookup', '/v1/song/{id}', '/v1/song/{id}/rel/albums', '/v1/catalog', '/v1/catalog/{id}', '/v1/lookup', '/v1/lookup/{id}',
-      '/v1/match/{type}', '/v1/explore', '/v1/search',
-    ]) expect(paths, p).toContain(p);
+      '/v1/',
+      '/v1/stations/popular',
+      '/v1/stations/genres/{name}',
+      '/v1/stations/{type}/{id}',
+      '/v1/station/{id}',
+      '/v1/station/{id}/tracks',
+      '/v1/playlists',
+      '/v1/playlists/lookup',
+      '/v1/playlist/{id}',
+      '/v1/artists',
+      '/v1/artists/lookup',
+      '/v1/artist/{id}',
+      '/v1/artist/{id}/rel/tracks',
+      '/v1/artist/{id}/rel/albums',
+      '/v1/albums',
+      '/v1/albums/lookup',
+      '/v1/album/{id}',
+      '/v1/album/{id}/rel/tracks',
+      '/v1/album/{id}/rel/artists',
+      '/v1/songs',
+      '/v1/songs/lookup',
+      '/v1/song/{id}',
+      '/v1/song/{id}/rel/albums',
+      '/v1/catalog',
+      '/v1/catalog/{id}',
+      '/v1/lookup',
+      '/v1/lookup/{id}',
+      '/v1/match/{type}',
+      '/v1/explore',
+      '/v1/search',
+    ])
+      expect(paths, p).toContain(p);
     // Every $ref resolves inside the document.
     const refs = JSON.stringify(r.body).match(/"\$ref":"#\/components\/schemas\/[A-Za-z]+"/g) ?? [];
     for (const ref of new Set(refs)) expect(r.body.components.schemas).toHaveProperty(ref.slice(ref.lastIndexOf('/') + 1, -1));

@@ -16,7 +16,9 @@ describe.skipIf(!referenceAvailable)('the OpenMusic reference schemas', () => {
   const sized = (body: unknown): unknown => JSON.parse(JSON.stringify(body).replace(/\{[wh]\}/g, '600'));
 
   it("accept the standard's own full song example", () => {
-    expect(assertMatchesReference('/openmusic/songs/1866862252', 200, sized(example()))).toBe('/paths/~1songs~1{id}/get/responses/200/content/application~1json/schema');
+    expect(assertMatchesReference('/openmusic/songs/1866862252', 200, sized(example()))).toBe(
+      '/paths/~1songs~1{id}/get/responses/200/content/application~1json/schema',
+    );
   });
 
   it('reject artwork that is a template rather than a URI', () => {

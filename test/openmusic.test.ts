@@ -22,7 +22,19 @@ describe('interface 2 on a fixture catalog', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.openmusic).toEqual({
       version: '1.0.0',
-      capabilities: { info: true, search: true, song: true, download: true, stream: true, albums: true, artists: true, playlists: true, stations: true, sort: true, lyrics: true },
+      capabilities: {
+        info: true,
+        search: true,
+        song: true,
+        download: true,
+        stream: true,
+        albums: true,
+        artists: true,
+        playlists: true,
+        stations: true,
+        sort: true,
+        lyrics: true,
+      },
     });
     expect(r.body.data.branding).toMatchObject({ name: 'omm-catalog', email: expect.stringContaining('@') });
   });
@@ -48,8 +60,22 @@ describe('interface 2 on a fixture catalog', () => {
       instance: {
         duration_in_ms: 200000,
         files: [
-          { download_url: 'https://cdn.example.com/f2.mp3', lossless: false, mime_type: 'audio/mpeg', codec: 'mp3', bitrate: 320000, stream_url: 'https://cdn.example.com/f2.mp3' },
-          { download_url: 'https://cdn.example.com/f1.flac?dl=1', lossless: true, mime_type: 'audio/flac', codec: 'flac', bitrate: 900000, stream_url: 'https://cdn.example.com/f1.flac' },
+          {
+            download_url: 'https://cdn.example.com/f2.mp3',
+            lossless: false,
+            mime_type: 'audio/mpeg',
+            codec: 'mp3',
+            bitrate: 320000,
+            stream_url: 'https://cdn.example.com/f2.mp3',
+          },
+          {
+            download_url: 'https://cdn.example.com/f1.flac?dl=1',
+            lossless: true,
+            mime_type: 'audio/flac',
+            codec: 'flac',
+            bitrate: 900000,
+            stream_url: 'https://cdn.example.com/f1.flac',
+          },
         ],
         has_lyrics: true,
       },
@@ -79,10 +105,21 @@ describe('interface 2 on a fixture catalog', () => {
   });
 
   it('refuses what an endpoint does not take, naming each parameter in one 400', async () => {
-    const r = await s.get(`/openmusic/songs?${qs({ include: 'tracks,albums.artists', limit: 26, offset: -1, view: 'full', 'view[stations]': 'minimal', 'limit[tracks]': 2, sort: 'popularity' })}`);
+    const r = await s.get(
+      `/openmusic/songs?${qs({ include: 'tracks,albums.artists', limit: 26, offset: -1, view: 'full', 'view[stations]': 'minimal', 'limit[tracks]': 2, sort: 'popularity' })}`,
+    );
     expect(r.status).toBe(400);
     const message: string = r.body.error.message;
-    for (const part of ['include must list values from albums, artists, lyrics', 'one level deep', 'view must be minimal', 'view[stations] is not a parameter', 'limit[tracks] is not a parameter', 'limit must be from 1 to 25', 'offset must be 0 or more', 'sort must be one of name, -name, date_released']) {
+    for (const part of [
+      'include must list values from albums, artists, lyrics',
+      'one level deep',
+      'view must be minimal',
+      'view[stations] is not a parameter',
+      'limit[tracks] is not a parameter',
+      'limit must be from 1 to 25',
+      'offset must be 0 or more',
+      'sort must be one of name, -name, date_released',
+    ]) {
       expect(message).toContain(part);
     }
     expect((await s.get('/openmusic/songs/100?limit[albums]=0')).status).toBe(400);
@@ -149,13 +186,21 @@ describe('interface 2 on a fixture catalog', () => {
 
   it('playlists have no meta; a missing curator is an empty string', async () => {
     const p = await s.get('/openmusic/playlists/p2');
-    expect(p.body.data).toEqual({ id: 'p2', type: 'playlists', attributes: { name: 'Empty', curator_name: '', description: null, artwork_url: null, genres: [] } });
+    expect(p.body.data).toEqual({
+      id: 'p2',
+      type: 'playlists',
+      attributes: { name: 'Empty', curator_name: '', description: null, artwork_url: null, genres: [] },
+    });
     expect((await s.get('/openmusic/playlists/p1?include=tracks&limit[tracks]=2')).body.data.relationships.tracks).toHaveLength(2);
   });
 
   it('stations: artist, genre and popular seeds, their tracks paged and sortable', async () => {
     const artist = await s.get('/openmusic/stations/artist/1?include=tracks');
-    expect(artist.body.data).toMatchObject({ id: 'artist-1', type: 'stations', attributes: { seed: { kind: 'artist', artist: { id: '1', type: 'artists', meta: { omm_id: deriveOmmId('artist', '1') } } }, genres: ['Rock', 'Punk'] } });
+    expect(artist.body.data).toMatchObject({
+      id: 'artist-1',
+      type: 'stations',
+      attributes: { seed: { kind: 'artist', artist: { id: '1', type: 'artists', meta: { omm_id: deriveOmmId('artist', '1') } } }, genres: ['Rock', 'Punk'] },
+    });
     expect(artist.body.data.relationships.tracks.length).toBeGreaterThan(0);
     const genre = await s.get('/openmusic/stations/genre/JAZZ');
     expect(genre.body.data.attributes).toMatchObject({ seed: { kind: 'genre', genre: 'Jazz' }, genres: ['Jazz'] });
@@ -224,9 +269,13 @@ describe('artwork templates: URIs in interface 2, templates in interface 1', () 
     expect(album.body.data.attributes.artwork_url).toBe('https://img.example.com/a10/600x600bb.jpg');
     const song = await s.get('/openmusic/songs/100?include=albums,artists');
     expect(song.body.data.attributes.artwork_url).toBe('https://img.example.com/a10/600x600bb.jpg'); // from its album
-    expect(song.body.data.relationships.albums.find((a: { id: string }) => a.id === '10').attributes.artwork_url).toBe('https://img.example.com/a10/600x600bb.jpg');
+    expect(song.body.data.relationships.albums.find((a: { id: string }) => a.id === '10').attributes.artwork_url).toBe(
+      'https://img.example.com/a10/600x600bb.jpg',
+    );
     // A letter a URI cannot hold as it is comes percent-encoded.
-    expect(song.body.data.relationships.artists.find((a: { id: string }) => a.id === '1').attributes.artwork_url).toBe('https://img.example.com/%C3%84rzte/600x600.jpg');
+    expect(song.body.data.relationships.artists.find((a: { id: string }) => a.id === '1').attributes.artwork_url).toBe(
+      'https://img.example.com/%C3%84rzte/600x600.jpg',
+    );
   });
 
   it('interface 1 passes the template on', async () => {

@@ -49,7 +49,11 @@ describe('mmap and pread readers agree', () => {
     const auto = await startChildServer(out);
     const pread = await startChildServer(out, ['--reader', 'pread']);
     try {
-      const line = (server: typeof auto) => server.stderr().split('\n').find((l) => l.includes('serving snapshot'))!;
+      const line = (server: typeof auto) =>
+        server
+          .stderr()
+          .split('\n')
+          .find((l) => l.includes('serving snapshot'))!;
       expect(line(auto)).toMatch(nativeMmapAvailable() ? /; shards read by mmap$/ : /; shards read by positioned reads: the native mmap addon did not load/);
       expect(line(pread)).toMatch(/; shards read by positioned reads \(--reader pread\)$/);
     } finally {
@@ -63,7 +67,10 @@ describe('mmap and pread readers agree', () => {
     const whole = await startChildServer(out);
     const windowed = await withEnv('OMM_MAPPING_LIMIT', '65536', () => startChildServer(out));
     try {
-      const songs = ((await (await fetch(`${whole.url}/v1/songs?limit=40&sort=-dateAdded`)).json()) as { data: unknown }).data as { id: string; attributes: Record<string, string> }[];
+      const songs = ((await (await fetch(`${whole.url}/v1/songs?limit=40&sort=-dateAdded`)).json()) as { data: unknown }).data as {
+        id: string;
+        attributes: Record<string, string>;
+      }[];
       const paths = [
         '/v1/',
         '/openmusic/',
@@ -73,7 +80,12 @@ describe('mmap and pread readers agree', () => {
           `/v1/search?${qs({ term: s.attributes.name, types: 'song,album,artist', limit: 10 })}`,
           `/v1/match/song?${qs({ name: s.attributes.name, artist: s.attributes.artistName })}`,
         ]),
-        `/v1/songs/lookup?${qs({ isrc: songs.map((s) => s.attributes.isrc).slice(0, 10).join(',') })}`,
+        `/v1/songs/lookup?${qs({
+          isrc: songs
+            .map((s) => s.attributes.isrc)
+            .slice(0, 10)
+            .join(','),
+        })}`,
         '/v1/albums?limit=50&sort=-releaseDate',
         '/v1/artists?limit=50',
       ];
@@ -90,61 +102,84 @@ describe('mmap and pread readers agree', () => {
     }
   });
 
-  it.runIf(nativeMmapAvailable() && process.platform === 'linux')('reads a file larger than 4 GiB (sparse), across the 4 GiB line, after the file is removed', () => {
-    const path = join(tempDir(), 'big.bin');
-    const size = 2 ** 32 + 3 * 2 ** 20;
-    const fd = openSync(path, 'w');
-    ftruncateSync(fd, size);
-    const marks: [number, string][] = [[5, 'first'], [2 ** 32 - 3, 'across the line'], [2 ** 32 + 2 ** 20, 'past 4 GiB'], [size - 4, 'last']];
-    for (const [at, text] of marks) writeSync(fd, Buffer.from(text), 0, Buffer.byteLength(text), at);
-    closeSync(fd);
-    const file = openFileBytes(path, { mode: 'mmap' });
-    rmSync(path);
-    expect(file.size).toBe(size);
-    expect(file.mapping).toBeUndefined();
-    for (const [at, text] of marks) {
-      const length = Math.min(Buffer.byteLength(text), size - at);
-      expect(file.read(at, length).toString()).toBe(text.slice(0, length));
-    }
-    const wide = file.read(2 ** 32 - 2 ** 20, 2 ** 21);
-    expect(wide.length).toBe(2 ** 21);
-    expect(wide.subarray(2 ** 20 - 3, 2 ** 20 + 12).toString()).toBe('across the line');
-    expect(() => file.read(size - 2, 4)).toThrow(/outside the file/);
-    expect(() => file.read(0, 2 ** 32 + 1)).toThrow(/longer than one mapping can be/);
-    file.releasePages();
-    file.close();
-    expect(() => file.read(0, 1)).toThrow(/after close/);
-  });
+  it.runIf(nativeMmapAvailable() && process.platform === 'linux')(
+    'reads a file larger than 4 GiB (sparse), across the 4 GiB line, after the file is removed',
+    () => {
+      const path = join(tempDir(), 'big.bin');
+      const size = 2 ** 32 + 3 * 2 ** 20;
+      const fd = openSync(path, 'w');
+      ftruncateSync(fd, size);
+      const marks: [number, string][] = [
+        [5, 'first'],
+        [2 ** 32 - 3, 'across the line'],
+        [2 ** 32 + 2 ** 20, 'past 4 GiB'],
+        [size - 4, 'last'],
+      ];
+      for (const [at, text] of marks) writeSync(fd, Buffer.from(text), 0, Buffer.byteLength(text), at);
+      closeSync(fd);
+      const file = openFileBytes(path, { mode: 'mmap' });
+      rmSync(path);
+      expect(file.size).toBe(size);
+      expect(file.mapping).toBeUndefined();
+      for (const [at, text] of marks) {
+        const length = Math.min(Buffer.byteLength(text), size - at);
+        expect(file.read(at, length).toString()).toBe(text.slice(0, length));
+      }
+      const wide = file.read(2 ** 32 - 2 ** 20, 2 ** 21);
+      expect(wide.length).toBe(2 ** 21);
+      expect(wide.subarray(2 ** 20 - 3, 2 ** 20 + 12).toString()).toBe('across the line');
+      expect(() => file.read(size - 2, 4)).toThrow(/outside the file/);
+      expect(() => file.read(0, 2 ** 32 + 1)).toThrow(/longer than one mapping can be/);
+      file.releasePages();
+      file.close();
+      expect(() => file.read(0, 1)).toThrow(/after close/);
+    },
+  );
 
-  it.runIf(nativeMmapAvailable() && process.platform === 'linux')('a mapped file drops its pages from the process on releasePages, and reads the same bytes after', () => {
-    const path = join(tempDir(), 'pages.bin');
-    const bytes = Buffer.alloc(32 * 2 ** 20);
-    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i >>> 12) & 0xff;
-    writeFileSync(path, bytes);
-    const rssFileKiB = () => Number(/^RssFile:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
-    const file = openFileBytes(path, { mode: 'mmap' });
-    const touch = () => {
-      let sum = 0;
-      for (let i = 0; i < file.size; i += 4096) sum += file.read(i, 1)[0];
-      return sum;
-    };
-    const before = rssFileKiB();
-    const sum = touch();
-    const touched = rssFileKiB();
-    expect(touched - before).toBeGreaterThan(30 * 1024);
-    file.releasePages();
-    expect(touched - rssFileKiB()).toBeGreaterThan(30 * 1024);
-    expect(touch()).toBe(sum);
-    file.close();
-  });
+  it.runIf(nativeMmapAvailable() && process.platform === 'linux')(
+    'a mapped file drops its pages from the process on releasePages, and reads the same bytes after',
+    () => {
+      const path = join(tempDir(), 'pages.bin');
+      const bytes = Buffer.alloc(32 * 2 ** 20);
+      for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i >>> 12) & 0xff;
+      writeFileSync(path, bytes);
+      const rssFileKiB = () => Number(/^RssFile:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
+      const file = openFileBytes(path, { mode: 'mmap' });
+      const touch = () => {
+        let sum = 0;
+        for (let i = 0; i < file.size; i += 4096) sum += file.read(i, 1)[0];
+        return sum;
+      };
+      const before = rssFileKiB();
+      const sum = touch();
+      const touched = rssFileKiB();
+      expect(touched - before).toBeGreaterThan(30 * 1024);
+      file.releasePages();
+      expect(touched - rssFileKiB()).toBeGreaterThan(30 * 1024);
+      expect(touch()).toBe(sum);
+      file.close();
+    },
+  );
 
   it.runIf(nativeMmapAvailable())('under positioned reads, maps only the search indexes (unless the mode was asked for)', () => {
     const saved = process.env.OMM_READER;
     process.env.OMM_READER = 'pread';
     try {
       const snapshot = Snapshot.open(out);
-      const mapped = snapshot.listShards().filter((s) => s.shard.file.mode === 'mmap').map((s) => s.entry.name);
-      expect(mapped.sort()).toEqual(['search.albums', 'search.albums.first-pages', 'search.artists', 'search.artists.first-pages', 'search.playlists', 'search.playlists.first-pages', 'search.songs', 'search.songs.first-pages']);
+      const mapped = snapshot
+        .listShards()
+        .filter((s) => s.shard.file.mode === 'mmap')
+        .map((s) => s.entry.name);
+      expect(mapped.sort()).toEqual([
+        'search.albums',
+        'search.albums.first-pages',
+        'search.artists',
+        'search.artists.first-pages',
+        'search.playlists',
+        'search.playlists.first-pages',
+        'search.songs',
+        'search.songs.first-pages',
+      ]);
       snapshot.releaseSearchPages();
       snapshot.close();
       const explicit = Snapshot.open(out, { mode: 'pread' });

@@ -20,7 +20,12 @@ describe('a search index built out of core, read by the search engine', () => {
     const artistNames = ['The Beatles', 'Queen', 'Energy 52', 'YOASOBI', 'Idina Menzel'];
     const credits = [[0], [0], [0], [1], [2], [3], [0], [4]];
     const offsets = Uint32Array.from([0, ...credits.map((_, i) => credits.slice(0, i + 1).flat().length)]);
-    const docs: SearchDocuments = { type: 'song', ordinals: Uint32Array.from([6, 0, 1, 2, 3, 4, 5, 7]), names, artists: { offsets, targets: Uint32Array.from(credits.flat()), artistNames } };
+    const docs: SearchDocuments = {
+      type: 'song',
+      ordinals: Uint32Array.from([6, 0, 1, 2, 3, 4, 5, 7]),
+      names,
+      artists: { offsets, targets: Uint32Array.from(credits.flat()), artistNames },
+    };
     const [songsDir, artistsDir, spillDir, outDir] = ['songs', 'artists', 'spill', 'out'].map((d) => join(root, d));
     for (const d of [songsDir, artistsDir, spillDir, outDir]) mkdirSync(d);
     const artists: SearchDocuments = { type: 'artist', ordinals: Uint32Array.from(artistNames.keys()), names: artistNames };

@@ -26,7 +26,14 @@ describe('request log', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(lines).toHaveLength(2);
     const [first, second] = lines.map((l) => JSON.parse(l));
-    expect(first).toMatchObject({ method: 'GET', path: '/v1/song/100', status: 200, bytes: Buffer.byteLength(ok.text), requestId: 'req-1', buildId: s.running.catalog.buildId });
+    expect(first).toMatchObject({
+      method: 'GET',
+      path: '/v1/song/100',
+      status: 200,
+      bytes: Buffer.byteLength(ok.text),
+      requestId: 'req-1',
+      buildId: s.running.catalog.buildId,
+    });
     expect(typeof first.ms).toBe('number');
     expect(second).toMatchObject({ status: 404, code: 'E_NOT_FOUND', requestId: missing.headers['x-request-id'] });
   });

@@ -16,10 +16,22 @@ describe('/v1/catalog and /v1/lookup on a fixture catalog', () => {
     const r = await s.get(`/v1/catalog?ids=${omm('song', '101')},${omm('album', '10')},omm:artist:abcdefghij012345`);
     expect(r.status).toBe(200);
     const [song, album, artist] = r.body.data;
-    expect(song).toMatchObject({ id: omm('song', '101'), type: 'song', attributes: { name: 'Song, B', artistNames: ['Smith, John', 'Ärzte'], isrc: 'USRC17607840' } });
+    expect(song).toMatchObject({
+      id: omm('song', '101'),
+      type: 'song',
+      attributes: { name: 'Song, B', artistNames: ['Smith, John', 'Ärzte'], isrc: 'USRC17607840' },
+    });
     expect(song.attributes.files).toBeUndefined();
     expect(song.attributes.artistName).toBeUndefined();
-    expect(song.relationships.albums).toEqual({ data: [{ id: omm('album', '10'), type: 'album', attributes: expect.objectContaining({ upc: '036000291452', label: 'Blue Label', artworkUrl: 'https://img.example.com/a10.jpg' }) }] });
+    expect(song.relationships.albums).toEqual({
+      data: [
+        {
+          id: omm('album', '10'),
+          type: 'album',
+          attributes: expect.objectContaining({ upc: '036000291452', label: 'Blue Label', artworkUrl: 'https://img.example.com/a10.jpg' }),
+        },
+      ],
+    });
     expect(song.relationships.artists.data.map((a: { id: string }) => a.id)).toEqual([omm('artist', '2'), omm('artist', '1')]);
     expect(album.attributes).toMatchObject({ name: 'First Light', label: 'Blue Label', artistNames: ['Ärzte', 'Smith, John'] });
     expect(Object.keys(album.relationships)).toEqual(['artists']);

@@ -10,7 +10,6 @@ import { qs, serveRaw, type TestServer } from './helpers/server.js';
  */
 describe('interface 1 on a generated catalog', () => {
   let s: TestServer;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let songs: any[];
   beforeAll(async () => {
     const raw = tempDir('omm-gen-');
@@ -42,7 +41,9 @@ describe('interface 1 on a generated catalog', () => {
 
   it('renders three levels of include with limits and sorts on many resources', async () => {
     for (const song of songs.slice(0, 20)) {
-      const r = await s.get(`/v1/song/${song.id}?${qs({ include: 'albums.tracks.artists', 'limit[album:tracks]': 3, 'sort[album:tracks]': '-name', 'fields[artist]': 'name' })}`);
+      const r = await s.get(
+        `/v1/song/${song.id}?${qs({ include: 'albums.tracks.artists', 'limit[album:tracks]': 3, 'sort[album:tracks]': '-name', 'fields[artist]': 'name' })}`,
+      );
       expect(r.status).toBe(200);
       for (const album of r.body.data.relationships.albums.data) {
         const tracks = album.relationships.tracks;

@@ -19,7 +19,12 @@ describe('interface 1 resources on a fixture catalog', () => {
 
   it('/ describes the service and the snapshot; /healthz and /readyz answer', async () => {
     const info = await s.get('/');
-    expect(info.body).toMatchObject({ name: 'omm-catalog', snapshot: { buildId: s.running.catalog.buildId }, counts: { songs: 4, albums: 3, artists: 4 }, links: { v1: '/v1/' } });
+    expect(info.body).toMatchObject({
+      name: 'omm-catalog',
+      snapshot: { buildId: s.running.catalog.buildId },
+      counts: { songs: 4, albums: 3, artists: 4 },
+      links: { v1: '/v1/' },
+    });
     expect((await s.get('/healthz')).body).toEqual({ status: 'ok' });
     expect((await s.get('/readyz')).body).toEqual({ status: 'ready', buildId: s.running.catalog.buildId });
   });
@@ -41,7 +46,10 @@ describe('interface 1 resources on a fixture catalog', () => {
         discNumber: 1,
         durationMs: 200000,
         // Neither file has a duration of its own: each shows the song's.
-        files: { preferred: { id: 'f2', mimeType: 'audio/mpeg', lossless: false, bitrateKbps: 320, durationMs: 200000 }, alternatives: [{ id: 'f1', lossless: true, durationMs: 200000 }] },
+        files: {
+          preferred: { id: 'f2', mimeType: 'audio/mpeg', lossless: false, bitrateKbps: 320, durationMs: 200000 },
+          alternatives: [{ id: 'f1', lossless: true, durationMs: 200000 }],
+        },
         lyrics: { lang: 'en-US', text: 'la la\nla' },
       },
     });
@@ -75,7 +83,10 @@ describe('interface 1 resources on a fixture catalog', () => {
   it('a nested include implies its ancestors; [] means included and empty', async () => {
     const r = await s.get('/v1/song/102?include=albums.artists,artists');
     expect(r.body.data.relationships.albums.data[0].relationships.artists.data[0].id).toBe('3');
-    expect(r.body.data.relationships.artists).toEqual({ data: [{ id: '3', type: 'artist', attributes: { name: '坂本龍一' } }], meta: { limit: 25, offset: 0, total: 1 } });
+    expect(r.body.data.relationships.artists).toEqual({
+      data: [{ id: '3', type: 'artist', attributes: { name: '坂本龍一' } }],
+      meta: { limit: 25, offset: 0, total: 1 },
+    });
     const empty = await s.get('/v1/playlist/p2?include=tracks');
     expect(empty.body.data.relationships.tracks).toEqual({ data: [], meta: { limit: 25, offset: 0, total: 0 } });
   });
@@ -87,11 +98,20 @@ describe('interface 1 resources on a fixture catalog', () => {
   });
 
   it('every bad include, field and relationship option is named in one 400', async () => {
-    const r = await s.get(`/v1/song/100?${qs({ include: 'albums.tracks.albums.tracks,nope', 'fields[song]': 'name,bogus', 'limit[album:tracks]': 0, 'sort[song:albums]': 'popularity', 'fields[playlist]': 'name' })}`);
+    const r = await s.get(
+      `/v1/song/100?${qs({ include: 'albums.tracks.albums.tracks,nope', 'fields[song]': 'name,bogus', 'limit[album:tracks]': 0, 'sort[song:albums]': 'popularity', 'fields[playlist]': 'name' })}`,
+    );
     expect(r.status).toBe(400);
     expect(r.headers['x-request-id']).toBe(r.body.error.requestId);
     const params = r.body.error.details.map((d: { param: string; value: unknown }) => `${d.param}=${d.value}`).sort();
-    expect(params).toEqual(['fields[playlist]=name', 'fields[song]=bogus', 'include=albums.tracks.albums.tracks', 'include=nope', 'limit[album:tracks]=0', 'sort[song:albums]=popularity']);
+    expect(params).toEqual([
+      'fields[playlist]=name',
+      'fields[song]=bogus',
+      'include=albums.tracks.albums.tracks',
+      'include=nope',
+      'limit[album:tracks]=0',
+      'sort[song:albums]=popularity',
+    ]);
     expect(r.body.error.status).toBe(400);
   });
 
@@ -137,7 +157,11 @@ describe('interface 1 resources on a fixture catalog', () => {
 
   it('stations by seed, genre, popular and id, and their tracks', async () => {
     const artist = await s.get('/v1/stations/artist/1?include=tracks');
-    expect(artist.body.data).toMatchObject({ id: 'artist-1', type: 'station', attributes: { name: 'Ärzte', seed: { kind: 'resource', type: 'artist', id: '1' } } });
+    expect(artist.body.data).toMatchObject({
+      id: 'artist-1',
+      type: 'station',
+      attributes: { name: 'Ärzte', seed: { kind: 'resource', type: 'artist', id: '1' } },
+    });
     expect(artist.body.data.relationships.tracks.data.length).toBeGreaterThan(0);
     const song = await s.get('/v1/stations/song/100');
     expect(song.body.data).toMatchObject({ id: 'song-100', attributes: { seed: { kind: 'resource', type: 'song', id: '100' } } });
@@ -191,18 +215,21 @@ describe('interface 1 parameter rules and hostile input (bundled sample)', () =>
     expect(r.body.error.details.map((d: { param: string }) => d.param).sort()).toEqual(['offset', 'sort']);
   });
 
-  it.each(['name', '-name', 'dateAdded', '-dateAdded', 'releaseDate', '-releaseDate'])('pages through /v1/songs?sort=%s with no duplicates or gaps', async (sort) => {
-    const first = await s.get(`/v1/songs?sort=${sort}&limit=100`);
-    const total = first.body.meta.total;
-    expect(total).toBe(4500);
-    const seen = new Set<string>();
-    for (let offset = 0; offset < total; offset += 100) {
-      const page = await s.get(`/v1/songs?sort=${sort}&limit=100&offset=${offset}&fields[song]=name`);
-      expect(page.body.meta).toEqual({ limit: 100, offset, total });
-      for (const d of page.body.data) seen.add(d.id);
-    }
-    expect(seen.size).toBe(total);
-  });
+  it.each(['name', '-name', 'dateAdded', '-dateAdded', 'releaseDate', '-releaseDate'])(
+    'pages through /v1/songs?sort=%s with no duplicates or gaps',
+    async (sort) => {
+      const first = await s.get(`/v1/songs?sort=${sort}&limit=100`);
+      const total = first.body.meta.total;
+      expect(total).toBe(4500);
+      const seen = new Set<string>();
+      for (let offset = 0; offset < total; offset += 100) {
+        const page = await s.get(`/v1/songs?sort=${sort}&limit=100&offset=${offset}&fields[song]=name`);
+        expect(page.body.meta).toEqual({ limit: 100, offset, total });
+        for (const d of page.body.data) seen.add(d.id);
+      }
+      expect(seen.size).toBe(total);
+    },
+  );
 
   it('sort=name compares case-insensitively after NFKC, ties on local id; -name reverses the names', async () => {
     const key = (n: string) => n.normalize('NFKC').toLowerCase();
@@ -217,7 +244,12 @@ describe('interface 1 parameter rules and hostile input (bundled sample)', () =>
       expect(a < b || (a === b && compareLocalIds(all[i - 1].id, all[i].id) < 0), `${all[i - 1].name} before ${all[i].name}`).toBe(true);
     }
     const reversed = (await s.get('/v1/artists?limit=5&sort=-name')).body.data.map((d: { attributes: { name: string } }) => d.attributes.name);
-    expect(reversed).toEqual(all.slice(-5).reverse().map((a) => a.name));
+    expect(reversed).toEqual(
+      all
+        .slice(-5)
+        .reverse()
+        .map((a) => a.name),
+    );
   });
 
   it.each([

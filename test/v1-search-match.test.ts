@@ -15,7 +15,16 @@ const MATCH_CATALOG: RawFiles = {
     '7,Кино,40',
     '8,宇多田ヒカル,45',
   ].join('\n'),
-  albums: ['id,name,popularity', '10,25,90', '11,Can\'t Slow Down,40', '12,Nevermind,80', '13,Let It Be,70', '14,Dangerously in Love,60', '15,Группа крови,30', '16,First Love,40'].join('\n'),
+  albums: [
+    'id,name,popularity',
+    '10,25,90',
+    "11,Can't Slow Down,40",
+    '12,Nevermind,80',
+    '13,Let It Be,70',
+    '14,Dangerously in Love,60',
+    '15,Группа крови,30',
+    '16,First Love,40',
+  ].join('\n'),
   album_artists: ['album_id,artist_id,position', '10,1,1', '11,2,1', '12,3,1', '13,4,1', '14,5,1', '15,7,1', '16,8,1'].join('\n'),
   songs: [
     'id,name,duration_ms,popularity',
@@ -30,7 +39,18 @@ const MATCH_CATALOG: RawFiles = {
     's9,In Bloom,254000,30',
   ].join('\n'),
   song_artists: ['song_id,artist_id,position', 's6,5,1', 's6,6,2'].join('\n'),
-  album_tracks: ['album_id,song_id,disc_number,track_number', '10,s1,1,1', '11,s2,1,1', '10,s3,1,2', '12,s4,1,1', '13,s5,1,1', '14,s6,1,1', '15,s7,1,1', '16,s8,1,1', '12,s9,1,2'].join('\n'),
+  album_tracks: [
+    'album_id,song_id,disc_number,track_number',
+    '10,s1,1,1',
+    '11,s2,1,1',
+    '10,s3,1,2',
+    '12,s4,1,1',
+    '13,s5,1,1',
+    '14,s6,1,1',
+    '15,s7,1,1',
+    '16,s8,1,1',
+    '12,s9,1,2',
+  ].join('\n'),
 };
 
 describe('/v1/search on a fixture catalog', () => {

@@ -19,7 +19,14 @@ const withRows = (file: keyof typeof SMALL_CATALOG, ...rows: string[]): RawFiles
 describe('validation errors name file, line and column', () => {
   const cases: [string, RawFiles, string, number, string | undefined, string][] = [
     ['missing required file', { ...SMALL_CATALOG, songs: undefined as never }, 'E_RAW_FILE', 0, undefined, 'songs.csv: required file is missing'],
-    ['missing required column', { ...SMALL_CATALOG, artists: 'id,genres\n1,Rock' }, 'E_RAW_HEADER', 0, 'name', 'artists.csv: column name: required column is missing'],
+    [
+      'missing required column',
+      { ...SMALL_CATALOG, artists: 'id,genres\n1,Rock' },
+      'E_RAW_HEADER',
+      0,
+      'name',
+      'artists.csv: column name: required column is missing',
+    ],
     ['unknown column', { ...SMALL_CATALOG, artists: 'id,name,colour\n1,A,red' }, 'E_RAW_HEADER', 0, 'colour', 'unknown column'],
     ['empty required cell', withRows('songs', '104,,,,,,,,'), 'E_RAW_ROW', 6, 'name', 'songs.csv:6: column name: required value is empty'],
     ['bad ISRC', withRows('songs', '104,X,NOTANISRC,,,,,,'), 'E_RAW_ROW', 6, 'isrc', 'is not an ISRC'],
@@ -32,9 +39,23 @@ describe('validation errors name file, line and column', () => {
     ['bad id', withRows('artists', 'a b,X,,,,,'), 'E_RAW_ROW', 6, 'id', 'is not an id'],
     ['wrong cell count', withRows('artists', '9,X'), 'E_RAW_ROW', 6, undefined, 'row has 2 cells; the header has 7'],
     ['duplicate id', withRows('artists', '2,Again,,,,,'), 'E_RAW_DUPLICATE', 6, 'id', 'already used on line 3'],
-    ['duplicate catalog id', withRows('artists', '9,Clone,abcdefghij012345,,,,'), 'E_RAW_DUPLICATE', 6, 'omm_id', 'omm:artist:abcdefghij012345 is already used on line 4'],
+    [
+      'duplicate catalog id',
+      withRows('artists', '9,Clone,abcdefghij012345,,,,'),
+      'E_RAW_DUPLICATE',
+      6,
+      'omm_id',
+      'omm:artist:abcdefghij012345 is already used on line 4',
+    ],
     ['dangling reference', withRows('album_tracks', '10,999,1,9'), 'E_RAW_REF', 7, 'song_id', '"999" is not an id in songs.csv'],
-    ['two songs at one position', withRows('album_tracks', '11,103,1,1'), 'E_RAW_CONFLICT', 7, 'track_number', 'disc 1 track 1 of album 11 is already song 102'],
+    [
+      'two songs at one position',
+      withRows('album_tracks', '11,103,1,1'),
+      'E_RAW_CONFLICT',
+      7,
+      'track_number',
+      'disc 1 track 1 of album 11 is already song 102',
+    ],
     ['two preferred files', withRows('files', 'f9,100,audio/ogg,,,,,,,,,,true'), 'E_RAW_CONFLICT', 5, 'preferred', 'already has a preferred file'],
     ['bad language tag', withRows('lyrics', '101,not a tag!,x,'), 'E_RAW_ROW', 5, 'language', 'not a BCP 47 language tag'],
   ];
@@ -87,7 +108,13 @@ describe('--skip-invalid', () => {
     // The first pass writes files and lyrics records as it reads them; a row it rejects itself
     // (bad cell) never gets one, a row the reference checks reject later (unknown song, repeated
     // file id) makes the compile write that table again without it.
-    const files = withRows('files', 'f4,999,audio/mpeg,mp3,false,128,44100,2,,,https://cdn.example.com/f4.mp3,,', 'f5,101,audio/mpeg,mp3,maybe,128,44100,2,,,,,', 'f1,101,audio/mpeg,mp3,false,128,44100,2,,,,,', 'f6,101,audio/ogg,vorbis,false,160,44100,2,,,https://cdn.example.com/f6.ogg,,');
+    const files = withRows(
+      'files',
+      'f4,999,audio/mpeg,mp3,false,128,44100,2,,,https://cdn.example.com/f4.mp3,,',
+      'f5,101,audio/mpeg,mp3,maybe,128,44100,2,,,,,',
+      'f1,101,audio/mpeg,mp3,false,128,44100,2,,,,,',
+      'f6,101,audio/ogg,vorbis,false,160,44100,2,,,https://cdn.example.com/f6.ogg,,',
+    );
     files.lyrics = `${files.lyrics}
 999,en,"no such song",
 101,en,"B words",`;

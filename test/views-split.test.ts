@@ -19,7 +19,16 @@ function tables(shards: WrittenShard[]): Map<string, RecordTable> {
     const table = file.slice(0, file.indexOf('.'));
     byTable.set(table, [...(byTable.get(table) ?? []), s.path]);
   }
-  return new Map([...byTable].map(([table, paths]) => [table, new RecordTable(table, paths.map((p) => openShard(p, SHARD_KINDS.records)), new Unpackr())]));
+  return new Map(
+    [...byTable].map(([table, paths]) => [
+      table,
+      new RecordTable(
+        table,
+        paths.map((p) => openShard(p, SHARD_KINDS.records)),
+        new Unpackr(),
+      ),
+    ]),
+  );
 }
 
 /**
@@ -33,7 +42,12 @@ describe('views rendered in ranges', () => {
     await generateCatalog({ songs: 1500, seed: 5, out: raw });
     const dist = tempDir('omm-views-split-dist-');
     const compiled = await compileCatalog({ rawDir: raw, outDir: dist, views: false });
-    const counts = { song: compiled.manifest.counts.songs, album: compiled.manifest.counts.albums, artist: compiled.manifest.counts.artists, playlist: compiled.manifest.counts.playlists };
+    const counts = {
+      song: compiled.manifest.counts.songs,
+      album: compiled.manifest.counts.albums,
+      artist: compiled.manifest.counts.artists,
+      playlist: compiled.manifest.counts.playlists,
+    };
     const [whole, split] = ['whole', 'split'].map((name) => {
       const dir = tempDir(`omm-views-${name}-`);
       cpSync(compiled.snapshotDir, dir, { recursive: true });
@@ -48,7 +62,9 @@ describe('views rendered in ranges', () => {
     expect(order(wholeShards)).toEqual(expected);
     expect(order(splitShards)).toEqual(expected);
     for (const iface of ['v1', 'om'] as const) {
-      const files = readdirSync(split).filter((f) => f.startsWith(`${viewTable(iface, 'song')}.`)).sort();
+      const files = readdirSync(split)
+        .filter((f) => f.startsWith(`${viewTable(iface, 'song')}.`))
+        .sort();
       expect(files).toEqual([`${viewTable(iface, 'song')}.0000.rec`, `${viewTable(iface, 'song')}.0001.rec`]);
     }
     const a = tables(wholeShards);

@@ -18,7 +18,14 @@ describe('--workers', () => {
     const dist = tempDir('omm-workers-');
     const a = await publishVariant(dist, 'First');
     server = await startChildServer(dist, ['--workers', '2']);
-    const pids = new Set<number>(JSON.parse(server.stderr().split('\n').find((l) => l.includes('workers-listening'))!).pids);
+    const pids = new Set<number>(
+      JSON.parse(
+        server
+          .stderr()
+          .split('\n')
+          .find((l) => l.includes('workers-listening'))!,
+      ).pids,
+    );
     expect(pids.size).toBe(2);
     for (let i = 0; i < 40; i++) expect((await fetch(`${server.url}/v1/song/100`)).status).toBe(200);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
@@ -39,7 +46,8 @@ describe('--workers', () => {
       if (i === 199) throw new Error(`workers did not all swap: ${builds}`);
       await new Promise((r) => setTimeout(r, 25));
     }
-    for (let i = 0; i < 20; i++) expect(((await (await fetch(`${server.url}/v1/song/100`)).json()) as { data: { attributes: { name: string } } }).data.attributes.name).toBe('Second');
+    for (let i = 0; i < 20; i++)
+      expect(((await (await fetch(`${server.url}/v1/song/100`)).json()) as { data: { attributes: { name: string } } }).data.attributes.name).toBe('Second');
 
     server.kill('SIGTERM');
     expect(await server.exited()).toBe(0);
@@ -56,7 +64,10 @@ describe('--workers and a client that half-closes', () => {
       const requests = 'GET /metrics HTTP/1.1\r\nHost: t\r\n\r\nGET /v1/song/100 HTTP/1.1\r\nHost: t\r\n\r\nGET /metrics HTTP/1.1\r\nHost: t\r\n\r\n';
       const { bytes, closed } = await converse(server.url, { chunks: [requests], raw: true, fin: true, waitMs: 5000 });
       const all = responses(bytes);
-      expect(all.map((r) => r.status), core).toEqual([200, 200, 200]);
+      expect(
+        all.map((r) => r.status),
+        core,
+      ).toEqual([200, 200, 200]);
       expect(all[0].body.toString(), core).toMatch(/^omm_snapshot_info\{worker="\d"/m);
       expect(JSON.parse(all[1].body.toString()).data.id, core).toBe('100');
       expect(closed, core).toBe(true);
@@ -71,7 +82,9 @@ describe('--reader', () => {
     const dist = tempDir('omm-reader-');
     await publishVariant(dist, 'Read');
     const dir = join(dist, 'snapshots', readdirSync(join(dist, 'snapshots'))[0]);
-    const searchBytes = readdirSync(dir).filter((f) => /^search\..*\.blob$/.test(f)).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+    const searchBytes = readdirSync(dir)
+      .filter((f) => /^search\..*\.blob$/.test(f))
+      .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
     expect(searchBytes).toBeGreaterThan(0);
     const paths = ['/v1/song/100?include=albums,artists', '/v1/search?term=song&types=song', '/v1/match/song?name=Song+B&artist=%C3%84rzte'];
     const answers: string[][] = [];

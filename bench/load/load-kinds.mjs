@@ -21,10 +21,25 @@ export function loadKinds(cat, next, count = 10000) {
   const ids = sample.map((s) => enc(s.id));
   return [
     { name: 'song by id', paths: { v1: ids.map((id) => `/v1/song/${id}`), om: ids.map((id) => `/openmusic/songs/${id}`) } },
-    { name: 'song + albums, artists', paths: { v1: ids.map((id) => `/v1/song/${id}?include=albums,artists`), om: ids.map((id) => `/openmusic/songs/${id}?include=albums,artists`) } },
+    {
+      name: 'song + albums, artists',
+      paths: { v1: ids.map((id) => `/v1/song/${id}?include=albums,artists`), om: ids.map((id) => `/openmusic/songs/${id}?include=albums,artists`) },
+    },
     { name: '10-ISRC lookup', paths: { v1: isrcSets.map((v) => `/v1/songs/lookup?isrc=${v}`), om: isrcSets.map((v) => `/openmusic/songs?isrc=${v}`) } },
-    { name: 'one-word search', paths: { v1: oneWord.map((t) => `/v1/search?${q({ term: t, types: 'song', limit: '10' })}`), om: oneWord.map((t) => `/openmusic/search/songs?${q({ term: t, limit: '10' })}`) } },
-    { name: 'two-word search', paths: { v1: twoWords.map((t) => `/v1/search?${q({ term: t, types: 'song', limit: '10' })}`), om: twoWords.map((t) => `/openmusic/search/songs?${q({ term: t, limit: '10' })}`) } },
+    {
+      name: 'one-word search',
+      paths: {
+        v1: oneWord.map((t) => `/v1/search?${q({ term: t, types: 'song', limit: '10' })}`),
+        om: oneWord.map((t) => `/openmusic/search/songs?${q({ term: t, limit: '10' })}`),
+      },
+    },
+    {
+      name: 'two-word search',
+      paths: {
+        v1: twoWords.map((t) => `/v1/search?${q({ term: t, types: 'song', limit: '10' })}`),
+        om: twoWords.map((t) => `/openmusic/search/songs?${q({ term: t, limit: '10' })}`),
+      },
+    },
     { name: 'match: title + artist', paths: { v1: sample.map((s) => `/v1/match/song?${q({ name: s.name, artist: s.artistNames.join(' & ') })}`) } },
   ];
 }

@@ -38,7 +38,11 @@ function wrkCommand(origin, pathsFile, { cpu = 1, threads = 2, connections = 64,
 
 function wrkResult(stdout, stderr, status) {
   if (status !== 0) throw new Error(`wrk failed (${status}): ${stderr}`);
-  const line = stdout.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  const line = stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
   if (!line) throw new Error(`wrk printed no result: ${stdout}`);
   const r = JSON.parse(line);
   const ms = (us) => Math.round(us / 10) / 100;

@@ -25,7 +25,10 @@ let body = Buffer.from(
         genres: ['Rock', 'Hard Rock'],
         releaseDate: '1981-11-23',
         durationMs: 343719,
-        files: { preferred: { id: 'f1', lossless: false, mimeType: 'audio/mpeg', codec: 'mp3', bitrateKbps: 320, streamUrl: 'https://cdn.example.com/f1.mp3' }, alternatives: [] },
+        files: {
+          preferred: { id: 'f1', lossless: false, mimeType: 'audio/mpeg', codec: 'mp3', bitrateKbps: 320, streamUrl: 'https://cdn.example.com/f1.mp3' },
+          alternatives: [],
+        },
       },
     },
   }),
@@ -36,7 +39,13 @@ const headers = { 'content-type': 'application/json; charset=utf-8', 'content-le
 const shaped = process.argv[4] === 'shaped';
 createServer((req, res) => {
   if (shaped) {
-    res.writeHead(200, { 'x-request-id': randomUUID(), etag: '"c812a3d754a6a9a8-1a2b3c4d"', 'cache-control': 'public, max-age=60', vary: 'Accept-Encoding', ...headers });
+    res.writeHead(200, {
+      'x-request-id': randomUUID(),
+      etag: '"c812a3d754a6a9a8-1a2b3c4d"',
+      'cache-control': 'public, max-age=60',
+      vary: 'Accept-Encoding',
+      ...headers,
+    });
   } else res.writeHead(200, headers);
   res.end(body);
 }).listen(Number(process.argv[2] ?? 18500), '127.0.0.1', () => process.stderr.write(`ceiling: ${body.length}-byte body\n`));

@@ -20,7 +20,9 @@ db.pragma('mmap_size = 1073741824');
 const songById = db.prepare('SELECT * FROM songs WHERE id = ?');
 const songByRowid = db.prepare('SELECT * FROM songs WHERE rowid = ?');
 const songsByIsrc = db.prepare('SELECT * FROM songs WHERE isrc = ? COLLATE NOCASE ORDER BY id');
-const albumOfSong = db.prepare('SELECT a.*, t.disc_number, t.track_number FROM album_tracks t JOIN albums a ON a.id = t.album_id WHERE t.song_id = ? ORDER BY a.name');
+const albumOfSong = db.prepare(
+  'SELECT a.*, t.disc_number, t.track_number FROM album_tracks t JOIN albums a ON a.id = t.album_id WHERE t.song_id = ? ORDER BY a.name',
+);
 const artistsOfSong = db.prepare('SELECT ar.* FROM song_artists sa JOIN artists ar ON ar.id = sa.artist_id WHERE sa.song_id = ? ORDER BY sa.position');
 const artistsOfAlbum = db.prepare('SELECT ar.* FROM album_artists aa JOIN artists ar ON ar.id = aa.artist_id WHERE aa.album_id = ? ORDER BY aa.position');
 const search = db.prepare('SELECT rowid FROM songs_fts WHERE songs_fts MATCH ? ORDER BY bm25(songs_fts) LIMIT ?');
@@ -53,20 +55,54 @@ function songResource(s, include) {
   };
   if (include) {
     out.relationships = {
-      albums: { data: albums.map((a) => ({ id: a.id, type: 'album', attributes: clean({ name: a.name, artistName: artistsOfAlbum.all(a.id).map((x) => x.name).join(' & '), artworkUrl: a.artwork_url, upc: a.upc, genres: genres(a.genres), releaseDate: a.release_date }) })) },
+      albums: {
+        data: albums.map((a) => ({
+          id: a.id,
+          type: 'album',
+          attributes: clean({
+            name: a.name,
+            artistName: artistsOfAlbum
+              .all(a.id)
+              .map((x) => x.name)
+              .join(' & '),
+            artworkUrl: a.artwork_url,
+            upc: a.upc,
+            genres: genres(a.genres),
+            releaseDate: a.release_date,
+          }),
+        })),
+      },
       artists: { data: artists.map((a) => ({ id: a.id, type: 'artist', attributes: clean({ name: a.name, artworkUrl: a.artwork_url }) })) },
     };
   }
   return out;
 }
 
-const ftsWords = (text) => text.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const ftsWords = (text) =>
+  text
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 /** FTS5 query: every word, the last as a prefix. */
-const ftsQuery = (term) => ftsWords(term).map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`).join(' ');
+const ftsQuery = (term) =>
+  ftsWords(term)
+    .map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`)
+    .join(' ');
 
 /** Match: every word of the name in the name column and of the artist in the artists column; an exact name first. */
 function matchSong(name, artist) {
-  const q = [`name : (${ftsWords(name).map((w) => `"${w}"`).join(' ')})`, ...(artist && ftsWords(artist).length ? [`artists : (${ftsWords(artist).map((w) => `"${w}"`).join(' ')})`] : [])].join(' AND ');
+  const q = [
+    `name : (${ftsWords(name)
+      .map((w) => `"${w}"`)
+      .join(' ')})`,
+    ...(artist && ftsWords(artist).length
+      ? [
+          `artists : (${ftsWords(artist)
+            .map((w) => `"${w}"`)
+            .join(' ')})`,
+        ]
+      : []),
+  ].join(' AND ');
   const rows = ftsWords(name).length ? matchSearch.all(q).map((r) => songByRowid.get(r.rowid)) : [];
   const wanted = name.normalize('NFKC').toLowerCase();
   return rows.find((s) => s.name.normalize('NFKC').toLowerCase() === wanted) ?? rows[0];

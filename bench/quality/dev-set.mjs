@@ -6,7 +6,7 @@ import { searchText } from '../../dist/index-format/search-text.js';
 import { matchTitle } from '../../dist/search/match/match-text.js';
 
 export function prng(seed) {
-  let x = (seed >>> 0) || 1;
+  let x = seed >>> 0 || 1;
   const next = () => {
     x ^= x << 13;
     x >>>= 0;
@@ -19,8 +19,16 @@ export function prng(seed) {
 }
 
 const damaged = (s) => s.includes('\ufffd') || /ýý/.test(s);
-const stripAccents = (s) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
-const stripPunctuation = (s) => s.replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+const stripAccents = (s) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
+const stripPunctuation = (s) =>
+  s
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function scriptOf(s) {
   if (/[\u3040-\u30ff]/.test(s)) return 'Japanese';
@@ -114,25 +122,30 @@ export function buildDevSet({ songs, albums, artists }, seed, perKind = 150) {
   };
   for (const s of sample(() => true)) add('exact', s, { name: s.name, artist: credit(s) });
   for (const s of sample(() => true)) add('case changed', s, { name: changeCase(r, s.name), artist: changeCase(r, credit(s)) });
-  for (const s of sample((x) => stripAccents(x.name + credit(x)) !== x.name + credit(x))) add('accents stripped', s, { name: stripAccents(s.name), artist: stripAccents(credit(s)) });
+  for (const s of sample((x) => stripAccents(x.name + credit(x)) !== x.name + credit(x)))
+    add('accents stripped', s, { name: stripAccents(s.name), artist: stripAccents(credit(s)) });
   for (const s of sample((x) => stripPunctuation(x.name) !== x.name)) add('punctuation removed', s, { name: stripPunctuation(s.name), artist: credit(s) });
   // A version note added to or removed from a title the artist has in several versions has no
   // single right answer ("Cold Heart" when the catalog has "Cold Heart - PNAU Remix" and
   // "Cold Heart - Acoustic"): those kinds use titles whose core is the artist's only one.
   const oneVersion = (x) => x.artistNames.every((a) => (versionsOf.get(`${searchText(a)}|${matchTitle(x.name).core}`) ?? 0) === 1);
-  for (const s of sample((x) => matchTitle(x.name).core === matchTitle(x.name).full && oneVersion(x))) add('version added', s, { name: s.name + r.pick(VERSIONS), artist: credit(s) });
+  for (const s of sample((x) => matchTitle(x.name).core === matchTitle(x.name).full && oneVersion(x)))
+    add('version added', s, { name: s.name + r.pick(VERSIONS), artist: credit(s) });
   for (const s of sample((x) => matchTitle(x.name).core !== matchTitle(x.name).full && oneVersion(x))) {
     const m = /^(.*?)(\s+[-–—]\s+.*|\s*[([].*)$/.exec(s.name);
     if (m && m[1].trim()) add('version removed', s, { name: m[1].trim(), artist: credit(s) });
   }
-  for (const s of sample((x) => x.artistNames.length === 1)) add('featuring added', s, { name: `${s.name} (feat. ${r.pick(artists).name})`, artist: credit(s) });
+  for (const s of sample((x) => x.artistNames.length === 1))
+    add('featuring added', s, { name: `${s.name} (feat. ${r.pick(artists).name})`, artist: credit(s) });
   for (const s of sample((x) => /\p{L}{5,}/u.test(x.name))) add('one-letter typo', s, { name: typo(r, s.name), artist: credit(s) });
   for (const s of sample((x) => byCore.get(matchTitle(x.name).core) === 1)) add('title only', s, { name: s.name });
   for (const s of sample((x) => x.artistNames.length > 1)) add('first artist only', s, { name: s.name, artist: s.artistNames[0] });
-  for (const s of sample((x) => x.artistNames.length > 1)) add('artists reordered', s, { name: s.name, artist: [...s.artistNames].reverse().join(r.chance(0.5) ? ', ' : ' & ') });
+  for (const s of sample((x) => x.artistNames.length > 1))
+    add('artists reordered', s, { name: s.name, artist: [...s.artistNames].reverse().join(r.chance(0.5) ? ', ' : ' & ') });
   for (const s of sample((x) => x.albumNames.length > 0)) add('album given', s, { name: s.name, artist: credit(s), album: s.albumNames[0] });
   for (const s of sample((x) => x.durationMs > 0)) add('duration given', s, { name: s.name, artist: credit(s), duration: s.durationMs + (r.int(4001) - 2000) });
-  for (const s of sample((x) => truncate(x.name) !== null && uniquePrefix(x, truncate(x.name)))) add('truncated title', s, { name: truncate(s.name), artist: credit(s) });
+  for (const s of sample((x) => truncate(x.name) !== null && uniquePrefix(x, truncate(x.name))))
+    add('truncated title', s, { name: truncate(s.name), artist: credit(s) });
   for (const s of sample((x) => /\p{L}{5,}/u.test(x.name))) {
     let name = typo(r, changeCase(r, stripAccents(s.name)));
     if (r.chance(0.5)) name = stripPunctuation(name);
@@ -175,9 +188,22 @@ export function buildDevSet({ songs, albums, artists }, seed, perKind = 150) {
   const goodAlbums = albums.filter((a) => !damaged(a.name) && a.artistNames.length > 0 && !a.artistNames.some(damaged));
   for (let i = 0; i < perKind && goodAlbums.length > 0; i++) {
     const a = r.pick(goodAlbums);
-    queries.push({ kind: 'album: exact', type: 'album', params: { name: a.name, artist: a.artistNames.join(' & ') }, expect: { id: a.id }, script: scriptOf(a.name) });
+    queries.push({
+      kind: 'album: exact',
+      type: 'album',
+      params: { name: a.name, artist: a.artistNames.join(' & ') },
+      expect: { id: a.id },
+      script: scriptOf(a.name),
+    });
     const t = typo(r, a.name);
-    if (t) queries.push({ kind: 'album: one-letter typo', type: 'album', params: { name: t, artist: a.artistNames.join(' & ') }, expect: { id: a.id }, script: scriptOf(a.name) });
+    if (t)
+      queries.push({
+        kind: 'album: one-letter typo',
+        type: 'album',
+        params: { name: t, artist: a.artistNames.join(' & ') },
+        expect: { id: a.id },
+        script: scriptOf(a.name),
+      });
     let other;
     do other = r.pick(artists).name;
     while (a.artistNames.includes(other));

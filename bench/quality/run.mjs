@@ -36,7 +36,9 @@ if (!existsSync(datasets)) {
 }
 rmSync(work, { recursive: true, force: true });
 mkdirSync(raw, { recursive: true });
-sources.forEach(([importer, ...files], i) => execFileSync(process.execPath, [omm, 'import', importer, ...files, '--out', raw, ...(i > 0 ? ['--merge'] : [])], { stdio: 'ignore' }));
+sources.forEach(([importer, ...files], i) =>
+  execFileSync(process.execPath, [omm, 'import', importer, ...files, '--out', raw, ...(i > 0 ? ['--merge'] : [])], { stdio: 'ignore' }),
+);
 execFileSync(process.execPath, [omm, 'compile', raw, '--out', dist, '--quiet'], { stdio: 'inherit' });
 
 // 2. What the dev set is built from: the catalog's own records.
@@ -54,20 +56,29 @@ const queries = buildDevSet({ songs, albums, artists }, seed, perKind);
 
 // 3. Run every query over HTTP.
 const server = await startServer({ snapshot: dist, port: 0, host: '127.0.0.1', log: null });
-const sameWork = (a, b) => a && b && matchTitle(a.name).full === matchTitle(b.name).full && artistSet(a.artistNames.join(' & ')).sort().join('|') === artistSet(b.artistNames.join(' & ')).sort().join('|');
+const sameWork = (a, b) =>
+  a &&
+  b &&
+  matchTitle(a.name).full === matchTitle(b.name).full &&
+  artistSet(a.artistNames.join(' & ')).sort().join('|') === artistSet(b.artistNames.join(' & ')).sort().join('|');
 async function get(path) {
   const t = process.hrtime.bigint();
   const res = await request(`${server.url}${path}`);
   const body = await res.body.json();
   return { status: res.statusCode, body, ms: Number(process.hrtime.bigint() - t) / 1e6 };
 }
-const qs = (p) => Object.entries(p).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+const qs = (p) =>
+  Object.entries(p)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
 
 async function runAll(items, fn, concurrency = 8) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 const rows = new Map();
@@ -106,7 +117,10 @@ await runAll(queries, async (q) => {
     ok = got.id === q.expect.id || (q.expect.isrc && mine?.isrc === q.expect.isrc) || sameWork(want, mine);
   } else {
     const want = (q.type === 'album' ? albums : artists).find((x) => x.id === q.expect.id);
-    ok = got.id === q.expect.id || (searchText(got.attributes.name) === searchText(want.name) && (q.type === 'artist' || searchText(got.attributes.artistName ?? '') === searchText(want.artistNames.join(' & '))));
+    ok =
+      got.id === q.expect.id ||
+      (searchText(got.attributes.name) === searchText(want.name) &&
+        (q.type === 'artist' || searchText(got.attributes.artistName ?? '') === searchText(want.artistNames.join(' & '))));
   }
   if (ok) k.correct++;
   else mistakes.push({ kind: q.kind, query: q.params, got: `${got.attributes.name} / ${got.attributes.artistName ?? ''}` });
@@ -165,22 +179,50 @@ const summary = {
     precision: sum(pos, 'correct') / Math.max(1, sum(pos, 'answered') + sum(neg, 'answered')),
     recall: sum(pos, 'correct') / Math.max(1, sum(pos, 'queries')),
     falsePositiveRate: sum(neg, 'answered') / Math.max(1, sum(neg, 'queries')),
-    p50ms: pct(list.flatMap((k) => k.ms), 0.5),
-    p99ms: pct(list.flatMap((k) => k.ms), 0.99),
+    p50ms: pct(
+      list.flatMap((k) => k.ms),
+      0.5,
+    ),
+    p99ms: pct(
+      list.flatMap((k) => k.ms),
+      0.99,
+    ),
   },
-  kinds: list.map((k) => ({ kind: k.kind, queries: k.queries, answered: k.answered, correct: k.correct, precision: k.negative ? null : k.correct / Math.max(1, k.answered), recall: k.negative ? null : k.correct / k.queries, falsePositiveRate: k.negative ? k.answered / k.queries : null, p50ms: pct(k.ms, 0.5), p99ms: pct(k.ms, 0.99) })),
+  kinds: list.map((k) => ({
+    kind: k.kind,
+    queries: k.queries,
+    answered: k.answered,
+    correct: k.correct,
+    precision: k.negative ? null : k.correct / Math.max(1, k.answered),
+    recall: k.negative ? null : k.correct / k.queries,
+    falsePositiveRate: k.negative ? k.answered / k.queries : null,
+    p50ms: pct(k.ms, 0.5),
+    p99ms: pct(k.ms, 0.99),
+  })),
   scripts: [...byScript].map(([script, s]) => ({ script, queries: s.queries, correct: s.correct, recall: s.correct / s.queries })),
-  search: [...search.values()].map((s) => ({ term: s.label, queries: s.queries, top1: s.top1 / s.queries, top10: s.top10 / s.queries, p50ms: pct(s.ms, 0.5), p99ms: pct(s.ms, 0.99) })),
+  search: [...search.values()].map((s) => ({
+    term: s.label,
+    queries: s.queries,
+    top1: s.top1 / s.queries,
+    top10: s.top10 / s.queries,
+    p50ms: pct(s.ms, 0.5),
+    p99ms: pct(s.ms, 0.99),
+  })),
   mistakes: mistakes.slice(0, 60),
   misses: misses.slice(0, 60),
   searchMisses: searchMisses.slice(0, 60),
 };
 const out = arg('json', join(work, `quality-seed-${seed}.json`));
 writeFileSync(out, JSON.stringify(summary, null, 1));
-console.log(`catalog: ${songs.length} songs, ${albums.length} albums, ${artists.length} artists (Exportify sample + Most Streamed 2024 + Chinook); seed ${seed}, ${queries.length} queries`);
-console.log(`\n/v1/match/song: precision ${f(summary.songMatch.precision)} (target >= 0.99), recall ${f(summary.songMatch.recall)} (>= 0.95), false positives ${f(summary.songMatch.falsePositiveRate)} (<= 0.02), p50 ${summary.songMatch.p50ms.toFixed(2)} ms, p99 ${summary.songMatch.p99ms.toFixed(2)} ms (8 concurrent)\n`);
+console.log(
+  `catalog: ${songs.length} songs, ${albums.length} albums, ${artists.length} artists (Exportify sample + Most Streamed 2024 + Chinook); seed ${seed}, ${queries.length} queries`,
+);
+console.log(
+  `\n/v1/match/song: precision ${f(summary.songMatch.precision)} (target >= 0.99), recall ${f(summary.songMatch.recall)} (>= 0.95), false positives ${f(summary.songMatch.falsePositiveRate)} (<= 0.02), p50 ${summary.songMatch.p50ms.toFixed(2)} ms, p99 ${summary.songMatch.p99ms.toFixed(2)} ms (8 concurrent)\n`,
+);
 console.log('| kind | queries | answered | correct | precision | recall | false-positive rate |\n|---|---|---|---|---|---|---|');
-for (const k of summary.kinds) console.log(`| ${k.kind} | ${k.queries} | ${k.answered} | ${k.correct} | ${f(k.precision)} | ${f(k.recall)} | ${f(k.falsePositiveRate)} |`);
+for (const k of summary.kinds)
+  console.log(`| ${k.kind} | ${k.queries} | ${k.answered} | ${k.correct} | ${f(k.precision)} | ${f(k.recall)} | ${f(k.falsePositiveRate)} |`);
 console.log('\n| script (song positives) | queries | correct | recall |\n|---|---|---|---|');
 for (const s of summary.scripts) console.log(`| ${s.script} | ${s.queries} | ${s.correct} | ${f(s.recall)} |`);
 console.log('\n| search term | queries | top-1 | top-10 | p50 ms | p99 ms |\n|---|---|---|---|---|---|');

@@ -62,7 +62,10 @@ export class Catalog {
     this.keepRecent = keepRecent;
     this.views = views ? ViewStore.of(snapshot) : null;
     const search = snapshot.manifest.search ?? {};
-    if (searchable && (search.format !== SEARCH_INDEX_INFO.format || search.version !== SEARCH_INDEX_INFO.version || search.textVersion !== SEARCH_INDEX_INFO.textVersion)) {
+    if (
+      searchable &&
+      (search.format !== SEARCH_INDEX_INFO.format || search.version !== SEARCH_INDEX_INFO.version || search.textVersion !== SEARCH_INDEX_INFO.textVersion)
+    ) {
       throw new FormatError(
         'E_SNAPSHOT_MISMATCH',
         `search index ${JSON.stringify(search)} was built for another server version (this one reads ${JSON.stringify(SEARCH_INDEX_INFO)}); recompile the snapshot`,

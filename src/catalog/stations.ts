@@ -34,7 +34,14 @@ function songStation(cat: Catalog, song: number): StationView {
     }
   }
   return {
-    record: { id: `${SONG_STATION_PREFIX}${record.id}`, name: record.name, description: null, artworkUrl: null, seed: { kind: 'resource', type: 'song', id: record.id }, trackCount: tracks.length },
+    record: {
+      id: `${SONG_STATION_PREFIX}${record.id}`,
+      name: record.name,
+      description: null,
+      artworkUrl: null,
+      seed: { kind: 'resource', type: 'song', id: record.id },
+      trackCount: tracks.length,
+    },
     tracks,
   };
 }

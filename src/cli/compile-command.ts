@@ -13,40 +13,47 @@ export function register(program: Command): void {
     .option('--keep <n>', 'snapshots to keep in the dist directory', (v) => Number.parseInt(v, 10), 3)
     .option('--max-errors <n>', 'errors to list when the compile fails', (v) => Number.parseInt(v, 10), 100)
     .option('--no-views', 'do not store pre-rendered default views (a smaller snapshot; the server renders every response)')
-    .option('--memory <size>', `memory budget of the whole compile, e.g. 1g, 512m (at least ${formatMemorySize(MIN_MEMORY_BYTES)}); sorts beyond it spill to a directory beside the output`, formatMemorySize(DEFAULT_MEMORY_BYTES))
+    .option(
+      '--memory <size>',
+      `memory budget of the whole compile, e.g. 1g, 512m (at least ${formatMemorySize(MIN_MEMORY_BYTES)}); sorts beyond it spill to a directory beside the output`,
+      formatMemorySize(DEFAULT_MEMORY_BYTES),
+    )
     .option('-q, --quiet', 'print nothing on success', false)
-    .action(async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean; memory: string }) => {
-      const memoryBytes = parseMemorySize(opts.memory);
-      if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 1g, 1.5GiB or 512m`, 2);
-      if (memoryBytes < MIN_MEMORY_BYTES) throw new CliError(`--memory: a compile needs at least ${formatMemorySize(MIN_MEMORY_BYTES)} (got ${formatMemorySize(memoryBytes)})`, 2);
-      try {
-        const result = await compileCatalog({
-          rawDir,
-          outDir: opts.out,
-          skipInvalid: opts.skipInvalid,
-          keep: opts.keep,
-          maxIssues: opts.maxErrors,
-          views: opts.views,
-          memoryBytes,
-          progress: new Progress(process.stderr),
-        });
-        if (opts.quiet) return;
-        const m = result.manifest;
-        const size = m.shards.reduce((sum, s) => sum + s.size, 0);
-        const rows = m.sources.reduce((sum, s) => sum + s.rows, 0);
-        const lines = [
-          `compiled ${rawDir} -> ${result.snapshotDir}`,
-          `  build id   ${result.buildId}`,
-          `  songs ${count(m.counts.songs)}, albums ${count(m.counts.albums)}, artists ${count(m.counts.artists)}, playlists ${count(m.counts.playlists)}, stations ${count(m.counts.stations)}, genres ${count(m.counts.genres)}, files ${count(m.counts.files)}, lyrics ${count(m.counts.lyrics)}`,
-          `  read       ${count(rows)} rows from ${m.sources.length} files in ${result.seconds.toFixed(1)} s (${count(Math.round(rows / Math.max(result.seconds, 0.001)))} rows/s)`,
-          `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)} (${Math.round(size / Math.max(1, m.counts.songs))} bytes per song)`,
-          `  rejected   ${result.rejectedRows} rows${result.rejectsPath ? ` (see ${result.rejectsPath})` : ''}`,
-          `  phases     ${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')}`,
-        ];
-        process.stdout.write(`${lines.join('\n')}\n`);
-      } catch (err) {
-        if (err instanceof CompileError) throw new CliError(err.message, 2);
-        throw err;
-      }
-    });
+    .action(
+      async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean; memory: string }) => {
+        const memoryBytes = parseMemorySize(opts.memory);
+        if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 1g, 1.5GiB or 512m`, 2);
+        if (memoryBytes < MIN_MEMORY_BYTES)
+          throw new CliError(`--memory: a compile needs at least ${formatMemorySize(MIN_MEMORY_BYTES)} (got ${formatMemorySize(memoryBytes)})`, 2);
+        try {
+          const result = await compileCatalog({
+            rawDir,
+            outDir: opts.out,
+            skipInvalid: opts.skipInvalid,
+            keep: opts.keep,
+            maxIssues: opts.maxErrors,
+            views: opts.views,
+            memoryBytes,
+            progress: new Progress(process.stderr),
+          });
+          if (opts.quiet) return;
+          const m = result.manifest;
+          const size = m.shards.reduce((sum, s) => sum + s.size, 0);
+          const rows = m.sources.reduce((sum, s) => sum + s.rows, 0);
+          const lines = [
+            `compiled ${rawDir} -> ${result.snapshotDir}`,
+            `  build id   ${result.buildId}`,
+            `  songs ${count(m.counts.songs)}, albums ${count(m.counts.albums)}, artists ${count(m.counts.artists)}, playlists ${count(m.counts.playlists)}, stations ${count(m.counts.stations)}, genres ${count(m.counts.genres)}, files ${count(m.counts.files)}, lyrics ${count(m.counts.lyrics)}`,
+            `  read       ${count(rows)} rows from ${m.sources.length} files in ${result.seconds.toFixed(1)} s (${count(Math.round(rows / Math.max(result.seconds, 0.001)))} rows/s)`,
+            `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)} (${Math.round(size / Math.max(1, m.counts.songs))} bytes per song)`,
+            `  rejected   ${result.rejectedRows} rows${result.rejectsPath ? ` (see ${result.rejectsPath})` : ''}`,
+            `  phases     ${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')}`,
+          ];
+          process.stdout.write(`${lines.join('\n')}\n`);
+        } catch (err) {
+          if (err instanceof CompileError) throw new CliError(err.message, 2);
+          throw err;
+        }
+      },
+    );
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { compileCatalog, Progress } from '../compile/index.js';
 import { diffMarkdown, diffText } from '../diff/diff-format.js';
 import { diffCatalogs } from '../diff/snapshot-diff.js';
-import { failedRules, FailOnSyntaxError, parseFailOn } from '../diff/thresholds.js';
+import { failedRules, FailOnSyntaxError, parseFailOn, type FailRule } from '../diff/thresholds.js';
 import { CURRENT_FILE, MANIFEST_FILE } from '../index-format/manifest.js';
 import { Catalog } from '../catalog/catalog.js';
 import { CliError } from './cli-error.js';
@@ -42,11 +42,14 @@ export function register(program: Command): void {
     .option('--markdown', 'print the report as Markdown (for a pull-request comment)', false)
     .option('--sample <n>', 'ids listed per kind of change and type', (v) => Number.parseInt(v, 10), 5)
     .option('--fail-on <rules>', 'exit 1 when any rule holds, e.g. "removed>100,changed-ids>0,songs.added>=5000"')
-    .addHelpText('after', '\nExit status: 0 no rule tripped, 1 a --fail-on rule tripped, 2 the snapshots could not be compared.\n\nExamples:\n  omm diff dist-old dist-new\n  omm diff dist data/raw --markdown --fail-on "removed>100,changed-ids>0" > diff.md')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 no rule tripped, 1 a --fail-on rule tripped, 2 the snapshots could not be compared.\n\nExamples:\n  omm diff dist-old dist-new\n  omm diff dist data/raw --markdown --fail-on "removed>100,changed-ids>0" > diff.md',
+    )
     .action(async (oldPath: string, newPath: string, flags: DiffFlags) => {
       if (flags.json && flags.markdown) throw new CliError('--json and --markdown are exclusive', DIFF_EXIT.error);
       if (!Number.isInteger(flags.sample) || flags.sample < 0) throw new CliError(`--sample must be a whole number >= 0, got ${flags.sample}`, DIFF_EXIT.error);
-      let rules;
+      let rules: FailRule[];
       try {
         rules = parseFailOn(flags.failOn ?? '');
       } catch (err) {

@@ -6,7 +6,9 @@ import { count } from './format.js';
 export function register(program: Command): void {
   program
     .command('generate')
-    .description('write a synthetic, deterministic catalog (for benchmarks and scale tests): raw CSV, or the same catalog as DDEX or MusicBrainz input for the importers')
+    .description(
+      'write a synthetic, deterministic catalog (for benchmarks and scale tests): raw CSV, or the same catalog as DDEX or MusicBrainz input for the importers',
+    )
     .requiredOption('--songs <n>', 'number of songs (artists = songs/20, albums = songs/10, compilations = albums/100)', (v) => Number.parseInt(v, 10))
     .option('--seed <s>', 'seed: the same seed writes byte-identical files', (v) => Number.parseInt(v, 10), 1)
     .addOption(
@@ -32,11 +34,16 @@ export function register(program: Command): void {
         format: opts.format,
         out: opts.out,
         onProgress: tty
-          ? (done, total) => process.stderr.write(`\r\x1b[2Kgenerating: ${count(done)}/${count(total)} songs, ${count(Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)))} songs/s`)
+          ? (done, total) =>
+              process.stderr.write(
+                `\r\x1b[2Kgenerating: ${count(done)}/${count(total)} songs, ${count(Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)))} songs/s`,
+              )
           : undefined,
       });
       if (tty) process.stderr.write('\r\x1b[2K');
-      const rows = Object.entries(summary.rows).map(([kind, n]) => `${kind} ${count(n)}`).join(', ');
+      const rows = Object.entries(summary.rows)
+        .map(([kind, n]) => `${kind} ${count(n)}`)
+        .join(', ');
       const what = summary.format === 'raw' ? '' : ` (${summary.format})`;
       process.stdout.write(`generated ${summary.outDir}${what} in ${summary.seconds.toFixed(1)} s: ${rows}\n`);
     });

@@ -19,7 +19,12 @@ interface StreamedOptions {
 }
 
 /** Runs a streamed importer (DDEX, MusicBrainz) and prints its summary. */
-async function streamed(what: string, inputs: string[], opts: StreamedOptions, read: (sink: CatalogSink, report: ImportReport) => Promise<void>): Promise<void> {
+async function streamed(
+  what: string,
+  inputs: string[],
+  opts: StreamedOptions,
+  read: (sink: CatalogSink, report: ImportReport) => Promise<void>,
+): Promise<void> {
   const memoryBytes = parseMemorySize(opts.memory);
   if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 160m or 1g`, 2);
   const summary = await runStreamedImport(what, { out: opts.out, inputs, strict: opts.strict, memoryBytes }, read);
@@ -27,10 +32,17 @@ async function streamed(what: string, inputs: string[], opts: StreamedOptions, r
 }
 
 function report(what: string, summary: ImportSummary): void {
-  const rows = Object.entries(summary.rows).map(([file, n]) => `${file} ${count(n)}`).join(', ');
+  const rows = Object.entries(summary.rows)
+    .map(([file, n]) => `${file} ${count(n)}`)
+    .join(', ');
   process.stdout.write(`imported ${what} into ${summary.outDir}: ${rows}\n`);
   if (summary.warnings.length > 0) {
-    process.stdout.write(`${summary.warnings.length} row(s) left out or trimmed:\n${summary.warnings.slice(0, 20).map((w) => `  ${w}`).join('\n')}\n`);
+    process.stdout.write(
+      `${summary.warnings.length} row(s) left out or trimmed:\n${summary.warnings
+        .slice(0, 20)
+        .map((w) => `  ${w}`)
+        .join('\n')}\n`,
+    );
     if (summary.warnings.length > 20) process.stdout.write(`  ... and ${summary.warnings.length - 20} more\n`);
   }
 }
@@ -50,7 +62,9 @@ export function register(program: Command): void {
     .argument('<files...>', 'Exportify CSV files')
     .requiredOption('-o, --out <raw-dir>', 'raw catalog directory to write')
     .option('--merge', 'append to an existing raw directory, skipping ids already there', false)
-    .action(async (files: string[], opts: { out: string; merge: boolean }) => report(`${files.length} Exportify file(s)`, await importExportify(files, opts.out, { merge: opts.merge })));
+    .action(async (files: string[], opts: { out: string; merge: boolean }) =>
+      report(`${files.length} Exportify file(s)`, await importExportify(files, opts.out, { merge: opts.merge })),
+    );
   importer
     .command('most-streamed')
     .description('import the "Most Streamed Spotify Songs 2024" table (UTF-8 or Windows-1252)')
@@ -61,7 +75,11 @@ export function register(program: Command): void {
       const summary = await importMostStreamed(file, opts.out, { merge: opts.merge });
       report(`Most Streamed (${summary.encoding})`, summary);
     });
-  const memory = ['--memory <size>', 'memory for sorting before spilling to disk beside the output, e.g. 160m, 1g', formatMemorySize(DEFAULT_IMPORT_MEMORY).replace(' ', '')] as const;
+  const memory = [
+    '--memory <size>',
+    'memory for sorting before spilling to disk beside the output, e.g. 160m, 1g',
+    formatMemorySize(DEFAULT_IMPORT_MEMORY).replace(' ', ''),
+  ] as const;
   importer
     .command('ddex')
     .description('import DDEX ERN 3.8 and 4.1-4.3 messages (a delivery batch: later messages update earlier ones by release, takedowns remove them)')
@@ -71,7 +89,8 @@ export function register(program: Command): void {
     .option('--artwork-base-url <url>', 'absolute URL that relative cover-art file names are resolved against')
     .option(...memory)
     .action(async (inputs: string[], opts: StreamedOptions & { artworkBaseUrl?: string }) => {
-      if (opts.artworkBaseUrl !== undefined && !/^https?:\/\/[^/]/i.test(opts.artworkBaseUrl)) throw new CliError(`--artwork-base-url: ${JSON.stringify(opts.artworkBaseUrl)} is not an absolute http(s) URL`, 2);
+      if (opts.artworkBaseUrl !== undefined && !/^https?:\/\/[^/]/i.test(opts.artworkBaseUrl))
+        throw new CliError(`--artwork-base-url: ${JSON.stringify(opts.artworkBaseUrl)} is not an absolute http(s) URL`, 2);
       await streamed('DDEX', inputs, opts, (sink, rep) => readDdex(inputs, sink, rep, { artworkBaseUrl: opts.artworkBaseUrl }));
     });
   importer

@@ -24,7 +24,9 @@ export function register(program: Command): void {
           `snapshot   ${snapshot.dir}`,
           `build id   ${m.buildId}   format ${m.formatVersion}   compiler ${m.compiler}`,
           `opened in  ${openMs.toFixed(1)} ms (${snapshot.manifestShard.file.mode})`,
-          `counts     ${Object.entries(m.counts).map(([k, v]) => `${k} ${count(v)}`).join(', ')}`,
+          `counts     ${Object.entries(m.counts)
+            .map(([k, v]) => `${k} ${count(v)}`)
+            .join(', ')}`,
           `rejected   ${m.rejectedRows} rows`,
           '',
           'sources',

@@ -42,30 +42,87 @@ const env = (name: string): string | undefined => process.env[name];
 const envFlag = (name: string): boolean => env(name) === '1' || env(name) === 'true';
 
 /** Every serve option, each with its environment variable (a flag given on the command line wins). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a table of the serve flags, one option a line
 export function addServeOptions(command: Command): Command {
   return command
     .option('-p, --port <port>', 'TCP port (env OMM_PORT)', env('OMM_PORT') ?? '8080')
     .option('--host <host>', 'address to listen on; 0.0.0.0 for every interface (env OMM_HOST)', env('OMM_HOST') ?? '127.0.0.1')
     .option('--workers <n>', 'worker processes sharing the port and the mapped snapshot; "auto" = one per CPU (env OMM_WORKERS)', env('OMM_WORKERS') ?? '1')
-    .option('--watch', 'swap in a new snapshot when the dist directory\'s current pointer changes, besides on SIGHUP (env OMM_WATCH=1)', envFlag('OMM_WATCH'))
+    .option('--watch', "swap in a new snapshot when the dist directory's current pointer changes, besides on SIGHUP (env OMM_WATCH=1)", envFlag('OMM_WATCH'))
     .option('--log', 'write one JSON line per request to stdout (env OMM_LOG=1)', envFlag('OMM_LOG'))
     .option('--cache-control <value>', 'Cache-Control of cacheable responses (env OMM_CACHE_CONTROL)', env('OMM_CACHE_CONTROL') ?? DEFAULT_HTTP.cacheControl)
     .option('--cors-origins <list>', 'comma-separated origins allowed to read responses, or * (env OMM_CORS_ORIGINS)', env('OMM_CORS_ORIGINS') ?? '*')
     .option('--no-compression', 'never gzip or brotli responses (env OMM_COMPRESSION=0)')
-    .option('--rate-limit <rps>', 'requests per second per client; over it answers 429 with Retry-After (env OMM_RATE_LIMIT; default off)', env('OMM_RATE_LIMIT'))
-    .option('--rate-limit-burst <n>', 'requests a client may send at once before the rate applies (env OMM_RATE_LIMIT_BURST; default = the rate)', env('OMM_RATE_LIMIT_BURST'))
-    .option('--trust-proxy', 'identify clients by the first X-Forwarded-For address (behind a load balancer) (env OMM_TRUST_PROXY=1)', envFlag('OMM_TRUST_PROXY'))
-    .option('--max-url-length <n>', 'longer request URLs are answered 414 (env OMM_MAX_URL_LENGTH)', env('OMM_MAX_URL_LENGTH') ?? String(DEFAULT_HTTP.maxUrlLength))
-    .option('--keep-alive-timeout <ms>', 'idle keep-alive connections close after this; set it above your load balancer\'s (env OMM_KEEP_ALIVE_TIMEOUT)', env('OMM_KEEP_ALIVE_TIMEOUT') ?? String(DEFAULT_HTTP.keepAliveTimeoutMs))
-    .option('--headers-timeout <ms>', 'time allowed to receive request headers (env OMM_HEADERS_TIMEOUT)', env('OMM_HEADERS_TIMEOUT') ?? String(DEFAULT_HTTP.headersTimeoutMs))
-    .option('--request-timeout <ms>', 'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)', env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs))
-    .option('--http-core <fast|node>', 'fast: simple GET and HEAD requests are parsed and answered on node:net, everything else by node:http; node: node:http for every request (env OMM_HTTP_CORE)', env('OMM_HTTP_CORE') ?? 'fast')
-    .option('--write-stall-timeout <ms>', 'a response the client reads no byte of for this long is cut; 0 never (env OMM_WRITE_STALL_TIMEOUT)', env('OMM_WRITE_STALL_TIMEOUT') ?? String(DEFAULT_HTTP.writeStallTimeoutMs))
-    .option('--shutdown-timeout <ms>', 'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)', env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs))
-    .option('--reader <mode>', 'how shards are read: mmap (fastest; mapped pages count in RSS), pread (0.3-0.7 of the mmap rate, lookups of many songs the slowest; a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)', env('OMM_READER') ?? 'auto')
-    .option('--search-pages <MiB>', 'under --reader pread the search indexes are mapped: once the process holds more file-backed pages than this, their pages are dropped from it (they stay in the page cache) (env OMM_SEARCH_PAGES)', env('OMM_SEARCH_PAGES') ?? '256')
-    .option('--warm-up <on|off>', 'before a reloaded snapshot is swapped in, read its search indexes, build their bitmaps and run a few searches and matches of it, so that its first requests do not pay for that (env OMM_WARM_UP)', env('OMM_WARM_UP') ?? 'on')
-    .option('--views <on|off>', 'send the snapshot\'s pre-rendered default views (on), or render every response (off; the same bytes, slower) (env OMM_VIEWS)', env('OMM_VIEWS') ?? 'on')
+    .option(
+      '--rate-limit <rps>',
+      'requests per second per client; over it answers 429 with Retry-After (env OMM_RATE_LIMIT; default off)',
+      env('OMM_RATE_LIMIT'),
+    )
+    .option(
+      '--rate-limit-burst <n>',
+      'requests a client may send at once before the rate applies (env OMM_RATE_LIMIT_BURST; default = the rate)',
+      env('OMM_RATE_LIMIT_BURST'),
+    )
+    .option(
+      '--trust-proxy',
+      'identify clients by the first X-Forwarded-For address (behind a load balancer) (env OMM_TRUST_PROXY=1)',
+      envFlag('OMM_TRUST_PROXY'),
+    )
+    .option(
+      '--max-url-length <n>',
+      'longer request URLs are answered 414 (env OMM_MAX_URL_LENGTH)',
+      env('OMM_MAX_URL_LENGTH') ?? String(DEFAULT_HTTP.maxUrlLength),
+    )
+    .option(
+      '--keep-alive-timeout <ms>',
+      "idle keep-alive connections close after this; set it above your load balancer's (env OMM_KEEP_ALIVE_TIMEOUT)",
+      env('OMM_KEEP_ALIVE_TIMEOUT') ?? String(DEFAULT_HTTP.keepAliveTimeoutMs),
+    )
+    .option(
+      '--headers-timeout <ms>',
+      'time allowed to receive request headers (env OMM_HEADERS_TIMEOUT)',
+      env('OMM_HEADERS_TIMEOUT') ?? String(DEFAULT_HTTP.headersTimeoutMs),
+    )
+    .option(
+      '--request-timeout <ms>',
+      'time allowed to receive a whole request (env OMM_REQUEST_TIMEOUT)',
+      env('OMM_REQUEST_TIMEOUT') ?? String(DEFAULT_HTTP.requestTimeoutMs),
+    )
+    .option(
+      '--http-core <fast|node>',
+      'fast: simple GET and HEAD requests are parsed and answered on node:net, everything else by node:http; node: node:http for every request (env OMM_HTTP_CORE)',
+      env('OMM_HTTP_CORE') ?? 'fast',
+    )
+    .option(
+      '--write-stall-timeout <ms>',
+      'a response the client reads no byte of for this long is cut; 0 never (env OMM_WRITE_STALL_TIMEOUT)',
+      env('OMM_WRITE_STALL_TIMEOUT') ?? String(DEFAULT_HTTP.writeStallTimeoutMs),
+    )
+    .option(
+      '--shutdown-timeout <ms>',
+      'after SIGTERM, connections still busy this long are cut (env OMM_SHUTDOWN_TIMEOUT)',
+      env('OMM_SHUTDOWN_TIMEOUT') ?? String(DEFAULT_HTTP.shutdownTimeoutMs),
+    )
+    .option(
+      '--reader <mode>',
+      'how shards are read: mmap (fastest; mapped pages count in RSS), pread (0.3-0.7 of the mmap rate, lookups of many songs the slowest; a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)',
+      env('OMM_READER') ?? 'auto',
+    )
+    .option(
+      '--search-pages <MiB>',
+      'under --reader pread the search indexes are mapped: once the process holds more file-backed pages than this, their pages are dropped from it (they stay in the page cache) (env OMM_SEARCH_PAGES)',
+      env('OMM_SEARCH_PAGES') ?? '256',
+    )
+    .option(
+      '--warm-up <on|off>',
+      'before a reloaded snapshot is swapped in, read its search indexes, build their bitmaps and run a few searches and matches of it, so that its first requests do not pay for that (env OMM_WARM_UP)',
+      env('OMM_WARM_UP') ?? 'on',
+    )
+    .option(
+      '--views <on|off>',
+      "send the snapshot's pre-rendered default views (on), or render every response (off; the same bytes, slower) (env OMM_VIEWS)",
+      env('OMM_VIEWS') ?? 'on',
+    )
     .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
     .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
     .option('--brand-homepage <url>', 'homepage in the OpenMusic info (env OMM_BRAND_HOMEPAGE)', env('OMM_BRAND_HOMEPAGE'))
@@ -87,7 +144,8 @@ Examples:
 
 function integer(flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
-  if (value === undefined || !/^\d+$/.test(value.trim()) || n < min || n > max) throw new CliError(`${flag} must be a whole number ${min}..${max}, got ${JSON.stringify(value)}`);
+  if (value === undefined || !/^\d+$/.test(value.trim()) || n < min || n > max)
+    throw new CliError(`${flag} must be a whole number ${min}..${max}, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -100,8 +158,13 @@ function positive(flag: string, value: string): number {
 /** Flags (already merged with their environment variables) -> HTTP options, each checked and named when wrong. */
 export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
   if (!['fast', 'node'].includes(flags.httpCore)) throw new CliError(`--http-core must be fast or node, got ${JSON.stringify(flags.httpCore)}`);
-  const corsOrigins = flags.corsOrigins.split(',').map((o) => o.trim()).filter(Boolean);
-  for (const o of corsOrigins) if (o !== '*' && !/^https?:\/\/[^/\s]+\/?$/.test(o)) throw new CliError(`--cors-origins: ${JSON.stringify(o)} is not an origin like https://app.example.com (or *)`);
+  const corsOrigins = flags.corsOrigins
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const o of corsOrigins)
+    if (o !== '*' && !/^https?:\/\/[^/\s]+\/?$/.test(o))
+      throw new CliError(`--cors-origins: ${JSON.stringify(o)} is not an origin like https://app.example.com (or *)`);
   return {
     cacheControl: flags.cacheControl,
     corsOrigins: corsOrigins.length ? corsOrigins : ['*'],
@@ -153,7 +216,9 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   });
   const c = running.catalog.counts;
   if (cluster.isPrimary) {
-    process.stderr.write(`omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/; explorer for browsers at ${running.url}/; ${readerLine(flags.reader)}\n`);
+    process.stderr.write(
+      `omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/; explorer for browsers at ${running.url}/; ${readerLine(flags.reader)}\n`,
+    );
   }
   process.on('SIGHUP', () => void running.reload());
   const stop = () => void running.shutdown().then(() => process.exit(0));

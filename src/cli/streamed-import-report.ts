@@ -4,14 +4,27 @@ import { count } from './format.js';
 /** The summary of a streamed import: what was read, what was written, what was left out and why. */
 export function streamedImportReport(what: string, s: StreamedImportSummary): string {
   const lines: string[] = [];
-  const units = Object.entries(s.units).map(([kind, n]) => `${count(n)} ${kind}${n === 1 ? '' : 's'}`).join(', ') || 'nothing';
+  const units =
+    Object.entries(s.units)
+      .map(([kind, n]) => `${count(n)} ${kind}${n === 1 ? '' : 's'}`)
+      .join(', ') || 'nothing';
   const rate = s.seconds > 0 ? `, ${count(Math.round(s.tracks / s.seconds))} tracks/s` : '';
   lines.push(`imported ${what} into ${s.outDir} in ${s.seconds.toFixed(1)} s: read ${units} (${(s.bytesRead / 1048576).toFixed(1)} MiB)${rate}`);
-  lines.push(`  staged ${count(s.releases)} release(s) with ${count(s.tracks)} track(s), ${count(s.takedowns)} takedown(s); ${count(s.releasesReplaced)} replaced by a later message, ${count(s.albumsTakenDown)} taken down`);
-  lines.push(`  wrote ${Object.entries(s.rows).map(([file, n]) => `${file} ${count(n)}`).join(', ')}`);
-  if (s.songsDropped + s.artistsDropped > 0) lines.push(`  left out ${count(s.songsDropped)} song(s) and ${count(s.artistsDropped)} artist(s) only on releases that did not survive`);
+  lines.push(
+    `  staged ${count(s.releases)} release(s) with ${count(s.tracks)} track(s), ${count(s.takedowns)} takedown(s); ${count(s.releasesReplaced)} replaced by a later message, ${count(s.albumsTakenDown)} taken down`,
+  );
+  lines.push(
+    `  wrote ${Object.entries(s.rows)
+      .map(([file, n]) => `${file} ${count(n)}`)
+      .join(', ')}`,
+  );
+  if (s.songsDropped + s.artistsDropped > 0)
+    lines.push(`  left out ${count(s.songsDropped)} song(s) and ${count(s.artistsDropped)} artist(s) only on releases that did not survive`);
   if (s.skipped > 0) {
-    const reasons = Object.entries(s.skippedBy).sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${reason} ${count(n)}`).join(', ');
+    const reasons = Object.entries(s.skippedBy)
+      .sort((a, b) => b[1] - a[1])
+      .map(([reason, n]) => `${reason} ${count(n)}`)
+      .join(', ');
     lines.push(`  skipped ${count(s.skipped)} item(s): ${reasons}`);
     for (const skip of s.skips.slice(0, 20)) lines.push(`    ${skip}`);
     if (s.skipped > 20) lines.push(`    ... and ${count(s.skipped - 20)} more`);

@@ -1,7 +1,14 @@
 import type { Packr } from 'msgpackr';
 import type { ExploreGroup } from '../catalog/explore-feed.js';
 import type { MemoryBudget } from './memory-budget.js';
-import { addReleaseOrders, finishEntityOrders, startEntityOrders, type EntityOrderFiles, type OrdersBeforeRelease, type StartedEntityOrders } from './orders-build/index.js';
+import {
+  addReleaseOrders,
+  finishEntityOrders,
+  startEntityOrders,
+  type EntityOrderFiles,
+  type OrdersBeforeRelease,
+  type StartedEntityOrders,
+} from './orders-build/index.js';
 import type { IssueLog } from './raw-file.js';
 import { openAdjacency, type AdjacencyArrays, type AdjacencyFiles } from './relations/adjacency-files.js';
 import { deriveRelations, mapOrders } from './relations/derived-relations.js';
@@ -52,6 +59,7 @@ export type SearchInputs = (outDir: string, budgetBytes: number) => SearchBuild;
  * owner, each entity's orders, the relations ordered by those orders, stations and the explore
  * feed. Each step is one or a few sorts within the budget.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
 export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget, options: DeriveOptions): Promise<DerivedBuild> {
   // The songs' orders are sorting on a worker meanwhile (a quarter of the budget's room): this
   // thread sorts within half until the search build takes the other half.
@@ -65,7 +73,14 @@ export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: 
 
   // The popularity orders first (all the search index needs), then the search build starts
   // beside the rest; from then on this thread sorts within half of the budget's room.
-  const inputsOf = (cols: EntityColumns, releaseDate?: Float64Array) => ({ count: cols.count, ids: cols.ids, names: cols.names, dateAdded: cols.dateAdded, popularity: cols.popularity, releaseDate });
+  const inputsOf = (cols: EntityColumns, releaseDate?: Float64Array) => ({
+    count: cols.count,
+    ids: cols.ids,
+    names: cols.names,
+    dateAdded: cols.dateAdded,
+    popularity: cols.popularity,
+    releaseDate,
+  });
   const started = {
     albums: startEntityOrders(inputsOf(albums, albums.releaseKey), spill, half.sorterBytes(1), { label: 'albums' }),
     artists: startEntityOrders(inputsOf(artists), spill, half.sorterBytes(1), { label: 'artists' }),
@@ -94,7 +109,12 @@ export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: 
     artists: finish(started.artists, 'artists'),
     playlists: finish(started.playlists, 'playlists'),
   };
-  const orders = { songs: mapOrders(orderFiles.songs), albums: mapOrders(orderFiles.albums), artists: mapOrders(orderFiles.artists), playlists: mapOrders(orderFiles.playlists) };
+  const orders = {
+    songs: mapOrders(orderFiles.songs),
+    albums: mapOrders(orderFiles.albums),
+    artists: mapOrders(orderFiles.artists),
+    playlists: mapOrders(orderFiles.playlists),
+  };
 
   const inherit = new SongInheritance(songs, albums, mapU32Column(raw.primaryAlbum));
   const derived = deriveRelations(raw, orders.songs, orders.albums, orders.playlists, artists, v.genres.length, songs.count, inherit, spill, rest);
@@ -117,7 +137,14 @@ export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: 
   );
   const relationFiles = relationsByName(raw, derived, stations.tracks);
   const relations = new Map<string, AdjacencyArrays>([...relationFiles].map(([name, files]) => [name, openAdjacency(files)]));
-  const explore = planExplore({ raw: v.edges.explore, orders, albumReleaseKey: albums.releaseKey, genreSongs: relations.get('genre.songs')!, genreCount: v.genres.length, stations });
+  const explore = planExplore({
+    raw: v.edges.explore,
+    orders,
+    albumReleaseKey: albums.releaseKey,
+    genreSongs: relations.get('genre.songs')!,
+    genreCount: v.genres.length,
+    stations,
+  });
 
   const context: BuildContext = {
     ...options,

@@ -28,7 +28,10 @@ export function formatIssue(issue: RawIssue): string {
 
 export class CompileError extends Error {
   readonly code = 'E_COMPILE';
-  constructor(readonly issues: readonly RawIssue[], readonly totalIssues: number) {
+  constructor(
+    readonly issues: readonly RawIssue[],
+    readonly totalIssues: number,
+  ) {
     const shown = issues.map(formatIssue).join('\n  ');
     const more = totalIssues > issues.length ? `\n  ... and ${totalIssues - issues.length} more` : '';
     super(`${totalIssues} error(s) in the raw catalog; nothing was published:\n  ${shown}${more}`);

@@ -66,6 +66,7 @@ export interface CompileResult {
  * manifest, then views, then the final manifest; then it is published atomically. The spill
  * directory is removed on success and on failure (and, after a SIGKILL, by the next compile).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
 export async function compileCatalog(options: CompileOptions): Promise<CompileResult> {
   const started = Date.now();
   const rawDir = resolve(options.rawDir);
@@ -87,7 +88,15 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     // can already write record tables that carry it (files, lyrics).
     const digests = await digestRawFiles(rawDir);
     const buildId = createHash('sha256')
-      .update(JSON.stringify({ format: [FORMAT_MAJOR, FORMAT_MINOR], compiler: COMPILER_VERSION, skipInvalid: Boolean(options.skipInvalid), views: options.views !== false, sources: [...digests].map(([file, d]) => ({ file, ...d })) }))
+      .update(
+        JSON.stringify({
+          format: [FORMAT_MAJOR, FORMAT_MINOR],
+          compiler: COMPILER_VERSION,
+          skipInvalid: Boolean(options.skipInvalid),
+          views: options.views !== false,
+          sources: [...digests].map(([file, d]) => ({ file, ...d })),
+        }),
+      )
       .digest('hex')
       .slice(0, 16);
     const stagingDir = createStagingDir(outDir);
@@ -100,7 +109,15 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     // heaps and arenas awaiting collection took a 10M compile to 659 MiB against 512.
     let songOrders = null as Promise<OrdersBeforeRelease> | null;
     const validated = await validateCatalog(rawDir, spill, budget, log, { outDir: stagingDir, buildId }, progress.tick, (entities) => {
-      songOrders = beside(startOrdersBeside({ files: entities.songs, spillPath: spill.path, spillPrefix: 'song-orders-', budgetBytes: budget.share(0.25).sorterBytes(1), label: 'songs' }));
+      songOrders = beside(
+        startOrdersBeside({
+          files: entities.songs,
+          spillPath: spill.path,
+          spillPrefix: 'song-orders-',
+          budgetBytes: budget.share(0.25).sorterBytes(1),
+          label: 'songs',
+        }),
+      );
     });
     progress.done();
     for (const [file, read] of validated.read) {
@@ -189,14 +206,20 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       search: SEARCH_INDEX_INFO,
       rejectedRows: rejected.length,
     };
-    const writeManifest = () => new ShardWriter(join(stagingDir, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
+    const writeManifest = () =>
+      new ShardWriter(join(stagingDir, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
     const searchShards = async () => (await searchJob!).map((s) => entry(s, s.name));
     if (options.views !== false) {
       // Views are rendered from the records and indexes written so far (listed in a first
       // manifest), while the search index may still be building; then every shard is listed.
       writeManifest();
       progress.start('rendering views');
-      const viewShards = await writeAllViews(stagingDir, buildId, { song: ctx.songs.count, album: ctx.albums.count, artist: ctx.artists.count, playlist: ctx.playlists.count }, { onRow: progress.tick });
+      const viewShards = await writeAllViews(
+        stagingDir,
+        buildId,
+        { song: ctx.songs.count, album: ctx.albums.count, artist: ctx.artists.count, playlist: ctx.playlists.count },
+        { onRow: progress.tick },
+      );
       progress.done();
       manifest = {
         ...manifest,
@@ -232,13 +255,23 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
  * some of their rows (only under --skip-invalid): those tables are removed and written again from
  * a second read on a worker, skipping every rejected line. Shards in table order.
  */
-async function rewriteEdgeRecords(validated: ValidatedCatalog, log: IssueLog, rawDir: string, staging: string, buildId: string, progress: Progress): Promise<WrittenShard[]> {
+async function rewriteEdgeRecords(
+  validated: ValidatedCatalog,
+  log: IssueLog,
+  rawDir: string,
+  staging: string,
+  buildId: string,
+  progress: Progress,
+): Promise<WrittenShard[]> {
   const tables = EDGE_RECORD_FILES.filter((f) => validated.edgeRecords.get(f)!.rejected !== log.rejectedCount(`${f}.csv`));
   for (const f of tables) for (const shard of validated.edgeRecords.get(f)!.shards) rmSync(shard.path);
-  const rewritten = tables.length === 0 ? [] : await startEdgeRecords(
-    { rawDir, outDir: staging, buildId, tables, rejectedLines: Object.fromEntries(tables.map((f) => [`${f}.csv`, log.rejectedLinesOf(`${f}.csv`)])) },
-    (rows) => progress.add(rows),
-  );
+  const rewritten =
+    tables.length === 0
+      ? []
+      : await startEdgeRecords(
+          { rawDir, outDir: staging, buildId, tables, rejectedLines: Object.fromEntries(tables.map((f) => [`${f}.csv`, log.rejectedLinesOf(`${f}.csv`)])) },
+          (rows) => progress.add(rows),
+        );
   return EDGE_RECORD_FILES.flatMap((f) => (tables.includes(f) ? rewritten.filter((s) => tableOf(s.path) === f) : validated.edgeRecords.get(f)!.shards));
 }
 

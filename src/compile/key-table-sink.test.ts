@@ -35,7 +35,15 @@ function writeBoth(adds: readonly (readonly [string, number])[], budget = TINY_B
   spill.remove();
   const sinkShard = openShard(sinkPath, SHARD_KINDS.keys);
   const builderShard = openShard(builderPath, SHARD_KINDS.keys);
-  return { sinkPath, leftOver, sinkMeta: sinkShard.meta as unknown as KeyTableMeta, builderMeta: builderShard.meta as unknown as KeyTableMeta, sunk: new KeyTable(sinkShard), built: new KeyTable(builderShard), close: () => (sinkShard.file.close(), builderShard.file.close()) };
+  return {
+    sinkPath,
+    leftOver,
+    sinkMeta: sinkShard.meta as unknown as KeyTableMeta,
+    builderMeta: builderShard.meta as unknown as KeyTableMeta,
+    sunk: new KeyTable(sinkShard),
+    built: new KeyTable(builderShard),
+    close: () => (sinkShard.file.close(), builderShard.file.close()),
+  };
 }
 
 /** Every key looks up the same in both tables, a few absent keys miss, and the metadata agree. */
@@ -62,12 +70,16 @@ function expectSameTable(adds: readonly (readonly [string, number])[], budget = 
 }
 
 /** Keys from a small alphabet with shared prefixes, accents, CJK and astral characters. */
-const keyArbitrary = fc.oneof(
-  fc.stringMatching(/^[a-c]{1,6}$/),
-  fc.tuple(fc.constantFrom('song-', 'USRC1', 'omm:song:', 'é', '日本', '\u{1F3B5}'), fc.nat({ max: 3000 })).map(([prefix, n]) => `${prefix}${n.toString(36)}`),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }),
-).filter((key) => Buffer.from(key, 'utf8').toString('utf8') === key); // lone surrogates cannot be stored as UTF-8
+const keyArbitrary = fc
+  .oneof(
+    fc.stringMatching(/^[a-c]{1,6}$/),
+    fc
+      .tuple(fc.constantFrom('song-', 'USRC1', 'omm:song:', 'é', '日本', '\u{1F3B5}'), fc.nat({ max: 3000 }))
+      .map(([prefix, n]) => `${prefix}${n.toString(36)}`),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }),
+  )
+  .filter((key) => Buffer.from(key, 'utf8').toString('utf8') === key); // lone surrogates cannot be stored as UTF-8
 
 /** Strings `<prefix><n>` whose home slot in a table of `capacity` is one of the last `last` slots. */
 function keysHomedNearTheEnd(prefix: string, capacity: number, last: number, wanted: number): string[] {

@@ -14,7 +14,19 @@ export const MIN_MEMORY_BYTES = 64 * 2 ** 20;
  */
 export const RESERVED_BYTES = 160 * 2 ** 20;
 
-const UNITS: Record<string, number> = { '': 1, b: 1, k: 2 ** 10, kb: 2 ** 10, kib: 2 ** 10, m: 2 ** 20, mb: 2 ** 20, mib: 2 ** 20, g: 2 ** 30, gb: 2 ** 30, gib: 2 ** 30 };
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 2 ** 10,
+  kb: 2 ** 10,
+  kib: 2 ** 10,
+  m: 2 ** 20,
+  mb: 2 ** 20,
+  mib: 2 ** 20,
+  g: 2 ** 30,
+  gb: 2 ** 30,
+  gib: 2 ** 30,
+};
 
 /** "2g", "1.5GiB", "512m", "800MB", "1073741824" -> bytes (units are powers of 1024); null when unreadable. */
 export function parseMemorySize(text: string): number | null {

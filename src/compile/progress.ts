@@ -17,7 +17,10 @@ export class Progress {
   private lastDraw = 0;
   private readonly enabled: boolean;
 
-  constructor(private readonly stream: NodeJS.WriteStream = process.stderr, enabled?: boolean) {
+  constructor(
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+    enabled?: boolean,
+  ) {
     this.enabled = enabled ?? Boolean(stream.isTTY);
   }
 

@@ -40,8 +40,15 @@ export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
   return build.documents.flatMap((docs) => {
     const name = `search.${PLURAL[docs.type]}`;
     const index = { name, ...buildSearchIndex(join(build.outDir, `${name}.blob`), build.buildId, docs, spill, build.budgetBytes) };
-    const phrases = { names: searchedNames(openSearchInputs(docs)), sorter: () => new ExternalSorter(spill.path, spill.name('phrases'), build.budgetBytes / 2) };
-    const { pages: _pages, phrasePages: _phrases, ...firstPages } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId, { phrases });
+    const phrases = {
+      names: searchedNames(openSearchInputs(docs)),
+      sorter: () => new ExternalSorter(spill.path, spill.name('phrases'), build.budgetBytes / 2),
+    };
+    const {
+      pages: _pages,
+      phrasePages: _phrases,
+      ...firstPages
+    } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId, { phrases });
     return [index, { name: `${name}.first-pages`, ...firstPages }];
   });
 }

@@ -88,7 +88,10 @@ export async function writeAllViews(
 ): Promise<WrittenShard[]> {
   const split = counts.song >= splitSongsFrom ? Math.ceil(counts.song * SONGS_HERE) : counts.song;
   const here: ViewPart[] = [{ type: 'song', from: 0, to: split }];
-  const elsewhere: ViewPart[] = [...(split < counts.song ? [{ type: 'song' as const, from: split, to: counts.song }] : []), ...VIEW_TYPES.filter((t) => t !== 'song').map((type) => ({ type, from: 0, to: counts[type] }))];
+  const elsewhere: ViewPart[] = [
+    ...(split < counts.song ? [{ type: 'song' as const, from: split, to: counts.song }] : []),
+    ...VIEW_TYPES.filter((t) => t !== 'song').map((type) => ({ type, from: 0, to: counts[type] })),
+  ];
   const build: ViewsBuild = { staging, buildId, parts: elsewhere };
   const job = runWorkerJob('views', './views-worker.js', import.meta.url, build, () => writeViews(build, onRow), eachRow(onRow));
   const [mine, theirs] = await besideWorker(job, () => writeViews({ staging, buildId, parts: here }, onRow));
@@ -97,7 +100,12 @@ export async function writeAllViews(
   for (const iface of INTERFACES) {
     for (const type of VIEW_TYPES) {
       const parts = written.filter((p) => p.type === type).sort((a, b) => a.from - b.from);
-      shards.push(...joinRecordTableParts(viewTable(iface, type), parts.map((p) => p.shards[iface])));
+      shards.push(
+        ...joinRecordTableParts(
+          viewTable(iface, type),
+          parts.map((p) => p.shards[iface]),
+        ),
+      );
     }
   }
   return shards;

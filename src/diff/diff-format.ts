@@ -60,8 +60,22 @@ export function diffMarkdown(report: DiffReport, failed: readonly FailedRule[]):
     out.push('', `> [!WARNING]`, `> ${n(report.totals.changedIds)} catalog id(s) changed: clients that stored the old ids will not find them.`);
     for (const type of DIFF_TYPES) for (const c of report.types[type].samples.changedIds) out.push(`> - ${type} \`${c.id}\`: \`${c.old}\` → \`${c.new}\``);
   }
-  const changed = DIFF_TYPES.flatMap((type) => report.types[type].samples.changed.flatMap((c) => c.fields.map((f) => `| ${type} | \`${cell(c.id)}\` | ${f.field} | ${cell(show(f.old))} | ${cell(show(f.new))} |`)));
-  if (changed.length) out.push('', '<details><summary>Changed fields (sample)</summary>', '', '| type | id | field | old | new |', '|---|---|---|---|---|', ...changed, '', '</details>');
+  const changed = DIFF_TYPES.flatMap((type) =>
+    report.types[type].samples.changed.flatMap((c) =>
+      c.fields.map((f) => `| ${type} | \`${cell(c.id)}\` | ${f.field} | ${cell(show(f.old))} | ${cell(show(f.new))} |`),
+    ),
+  );
+  if (changed.length)
+    out.push(
+      '',
+      '<details><summary>Changed fields (sample)</summary>',
+      '',
+      '| type | id | field | old | new |',
+      '|---|---|---|---|---|',
+      ...changed,
+      '',
+      '</details>',
+    );
   if (report.genres.length) {
     out.push('', '<details><summary>Songs per genre</summary>', '', '| genre | old | new | delta |', '|---|---:|---:|---:|');
     for (const g of report.genres.slice(0, GENRES_SHOWN)) out.push(`| ${cell(g.genre)} | ${n(g.old)} | ${n(g.new)} | ${signed(g.delta)} |`);

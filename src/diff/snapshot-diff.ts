@@ -119,7 +119,8 @@ function diffType(oldCat: Catalog, newCat: Catalog, type: DiffType, sample: numb
     if (samples.changed.length < sample) samples.changed.push({ id: record.id, fields });
     if (before.ommId !== undefined && before.ommId !== record.ommId) {
       changedIds++;
-      if (samples.changedIds.length < sample) samples.changedIds.push({ id: record.id, old: `omm:${kind}:${before.ommId}`, new: `omm:${kind}:${record.ommId}` });
+      if (samples.changedIds.length < sample)
+        samples.changedIds.push({ id: record.id, old: `omm:${kind}:${before.ommId}`, new: `omm:${kind}:${record.ommId}` });
     }
   }
   let removed = 0;

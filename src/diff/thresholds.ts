@@ -34,7 +34,8 @@ export function parseFailOn(spec: string): FailRule[] {
     const allowed = `rules look like removed>100 or songs.changed-ids>0; metrics: ${Object.keys(METRICS).join(', ')}; types: ${DIFF_TYPES.join(', ')}; operators: ${OPERATORS.join(' ')}`;
     if (!m) throw new FailOnSyntaxError(`--fail-on: cannot read rule ${JSON.stringify(text)} (${allowed})`);
     const [, type, metric, op, limit] = m;
-    if (type !== undefined && !(DIFF_TYPES as readonly string[]).includes(type)) throw new FailOnSyntaxError(`--fail-on: unknown type ${JSON.stringify(type)} in ${JSON.stringify(text)} (${allowed})`);
+    if (type !== undefined && !(DIFF_TYPES as readonly string[]).includes(type))
+      throw new FailOnSyntaxError(`--fail-on: unknown type ${JSON.stringify(type)} in ${JSON.stringify(text)} (${allowed})`);
     if (!(metric in METRICS)) throw new FailOnSyntaxError(`--fail-on: unknown metric ${JSON.stringify(metric)} in ${JSON.stringify(text)} (${allowed})`);
     rules.push({ text, type: (type as DiffType | undefined) ?? null, metric: metric as MetricName, op: op as Operator, limit: Number(limit) });
   }

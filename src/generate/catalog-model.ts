@@ -12,7 +12,13 @@ import { GENRES, ISRC_COUNTRIES, LABELS, SCRIPTS, VERSION_SUFFIXES } from './voc
  * the raw writer's files 5, lyrics 6 and playlists 8), so the values depend only on the seed.
  * Memory holds per-artist numbers, album boundaries, and the data of the songs compilations reuse.
  */
-export function generateModel(songs: number, seed: number, makeWriter: (shape: CatalogShape) => CatalogWriter, onProgress?: (songsDone: number, total: number) => void): Record<string, number> {
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
+export function generateModel(
+  songs: number,
+  seed: number,
+  makeWriter: (shape: CatalogShape) => CatalogWriter,
+  onProgress?: (songsDone: number, total: number) => void,
+): Record<string, number> {
   const total = Math.max(1, Math.floor(songs));
   const namer = new Namer();
   const rng = (stream: number) => new Prng(seed, stream);
@@ -49,7 +55,16 @@ export function generateModel(songs: number, seed: number, makeWriter: (shape: C
     artistNames[a] = name;
     const genres = ra.chance(0.4) ? [GENRES[artistGenre[a]], GENRES[ra.int(0, GENRES.length - 1)]] : [GENRES[artistGenre[a]]];
     const artworkUrl = ra.chance(0.8) ? `https://img.example.com/artists/ar${a}.jpg` : null;
-    writer.artist({ index: a, id: `ar${a}`, name, script, artworkUrl, genres: [...new Set(genres)], popularity: namer.popularity(ra), dateAdded: namer.addedAt(ra) });
+    writer.artist({
+      index: a,
+      id: `ar${a}`,
+      name,
+      script,
+      artworkUrl,
+      genres: [...new Set(genres)],
+      popularity: namer.popularity(ra),
+      dateAdded: namer.addedAt(ra),
+    });
   }
 
   // Albums: sizes 1..30 with mean ~10, scaled so that they hold exactly `total` songs.
@@ -99,9 +114,13 @@ export function generateModel(songs: number, seed: number, makeWriter: (shape: C
       if (featured.length > 0 && rt.chance(0.3)) songName += ` (feat. ${artistNames[featured[0]]})`;
       let versionSuffix: string | null = null;
       if (rt.chance(0.05)) songName += versionSuffix = rt.pick(VERSION_SUFFIXES);
-      const isrc = previousIsrc && rt.chance(0.005)
-        ? previousIsrc
-        : `${ISRC_COUNTRIES[artist % ISRC_COUNTRIES.length]}${Math.floor(s / 100000).toString(36).toUpperCase().padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(s % 100000).padStart(5, '0')}`;
+      const isrc =
+        previousIsrc && rt.chance(0.005)
+          ? previousIsrc
+          : `${ISRC_COUNTRIES[artist % ISRC_COUNTRIES.length]}${Math.floor(s / 100000)
+              .toString(36)
+              .toUpperCase()
+              .padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(s % 100000).padStart(5, '0')}`;
       previousIsrc = isrc;
       const durationMs = rt.int(90_000, 420_000);
       const genres = rt.chance(0.3) ? [GENRES[rt.chance(0.8) ? artistGenre[artist] : rt.int(0, GENRES.length - 1)]] : null;

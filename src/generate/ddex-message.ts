@@ -50,7 +50,10 @@ const partyRef = (artist: number): string => `Par${artist}`;
 
 function header(x: XmlLines, h: MessageHeader): void {
   x.open('MessageHeader').leaf('MessageThreadId', h.threadId).leaf('MessageId', h.messageId);
-  for (const [name, party] of [['MessageSender', SENDER], ['MessageRecipient', RECIPIENT]] as const) {
+  for (const [name, party] of [
+    ['MessageSender', SENDER],
+    ['MessageRecipient', RECIPIENT],
+  ] as const) {
     x.open(name).leaf('PartyId', party.id).open('PartyName').leaf('FullName', party.name).close('PartyName').close(name);
   }
   x.leaf('MessageCreatedDateTime', h.created).close('MessageHeader');
@@ -111,7 +114,8 @@ export function newReleaseMessage(release: GenRelease, shape: CatalogShape, h: M
     x.open('Party').leaf('PartyReference', partyRef(a)).open('PartyName').leaf('FullName', shape.artistName(a)).close('PartyName');
     x.open('PartyId').leaf('ISNI', syntheticIsni(a)).close('PartyId').close('Party');
   }
-  if (release.label !== null) x.open('Party').leaf('PartyReference', labelRef).open('PartyName').leaf('FullName', release.label).close('PartyName').close('Party');
+  if (release.label !== null)
+    x.open('Party').leaf('PartyReference', labelRef).open('PartyName').leaf('FullName', release.label).close('PartyName').close('Party');
   x.close('PartyList');
 
   const imageRef = `A${tracks.length + 1}`;
@@ -139,7 +143,11 @@ export function newReleaseMessage(release: GenRelease, shape: CatalogShape, h: M
   const discs = [...new Set(tracks.map((t) => t.disc))];
   const items = (disc: number) => {
     tracks.forEach((t, i) => {
-      if (t.disc === disc) x.open('ResourceGroupContentItem').leaf('SequenceNumber', t.track).leaf('ReleaseResourceReference', `A${i + 1}`).close('ResourceGroupContentItem');
+      if (t.disc === disc)
+        x.open('ResourceGroupContentItem')
+          .leaf('SequenceNumber', t.track)
+          .leaf('ReleaseResourceReference', `A${i + 1}`)
+          .close('ResourceGroupContentItem');
     });
   };
   x.open('ResourceGroup');
@@ -156,9 +164,14 @@ export function newReleaseMessage(release: GenRelease, shape: CatalogShape, h: M
   x.leaf('LinkedReleaseResourceReference', imageRef).close('ResourceGroup').close('Release');
   tracks.forEach((t, i) => {
     x.open('TrackRelease').leaf('ReleaseReference', `R${i + 1}`);
-    x.open('ReleaseId').leaf('ProprietaryId', `${release.upc}_${t.song.isrc}_R${i + 1}`, { Namespace: SENDER.id }).close('ReleaseId');
+    x.open('ReleaseId')
+      .leaf('ProprietaryId', `${release.upc}_${t.song.isrc}_R${i + 1}`, { Namespace: SENDER.id })
+      .close('ReleaseId');
     x.leaf('ReleaseResourceReference', `A${i + 1}`).leaf('ReleaseLabelReference', labelRef, WORLDWIDE);
-    x.open('Genre', WORLDWIDE).leaf('GenreText', t.song.genres?.[0] ?? genre).close('Genre').close('TrackRelease');
+    x.open('Genre', WORLDWIDE)
+      .leaf('GenreText', t.song.genres?.[0] ?? genre)
+      .close('Genre')
+      .close('TrackRelease');
   });
   x.close('ReleaseList');
 

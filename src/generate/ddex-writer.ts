@@ -33,7 +33,10 @@ export class DdexCatalogWriter implements CatalogWriter {
   /** ISRCs of taken-down albums' songs: whether a release that stays also has them. */
   private readonly purgedIsrcs = new Map<string, boolean>();
 
-  constructor(private readonly out: string, private readonly shape: CatalogShape) {
+  constructor(
+    private readonly out: string,
+    private readonly shape: CatalogShape,
+  ) {
     // Only what an earlier run of this writer left: numbered folders and updates/.
     for (const name of existsSync(out) ? readdirSync(out) : []) {
       if (/^\d{4}$/.test(name) || name === 'updates') rmSync(join(out, name), { recursive: true, force: true });
@@ -99,6 +102,12 @@ export class DdexCatalogWriter implements CatalogWriter {
   end(): Record<string, number> {
     let gone = 0;
     for (const kept of this.purgedIsrcs.values()) if (!kept) gone++;
-    return { messages: this.sent, 'sound recordings': this.recordings, updates: this.counts.updates, takedowns: this.counts.purges, 'songs once imported': this.isrcs - gone };
+    return {
+      messages: this.sent,
+      'sound recordings': this.recordings,
+      updates: this.counts.updates,
+      takedowns: this.counts.purges,
+      'songs once imported': this.isrcs - gone,
+    };
   }
 }

@@ -46,7 +46,13 @@ export class MusicBrainzJson {
   /** An artist as credits embed it. */
   private creditedArtist(index: number): Json {
     const name = this.shape.artistName(index);
-    return { id: this.id('artist', index), name, 'sort-name': MusicBrainzJson.sortName(name), type: name.startsWith('The ') ? 'Group' : 'Person', disambiguation: '' };
+    return {
+      id: this.id('artist', index),
+      name,
+      'sort-name': MusicBrainzJson.sortName(name),
+      type: name.startsWith('The ') ? 'Group' : 'Person',
+      disambiguation: '',
+    };
   }
 
   /** An artist credit; `featuredFrom` is the first credit joined with ` feat. ` (the rest with ` & `, the last with ''). */
@@ -106,7 +112,15 @@ export class MusicBrainzJson {
       date: r.releaseDate,
       country: 'XW',
       'text-representation': TEXT_REPRESENTATION[script],
-      'label-info': r.label === null ? [] : [{ 'catalog-number': null, label: { id: this.id('label', labelIndex), name: r.label, 'sort-name': r.label, disambiguation: '', 'label-code': null } }],
+      'label-info':
+        r.label === null
+          ? []
+          : [
+              {
+                'catalog-number': null,
+                label: { id: this.id('label', labelIndex), name: r.label, 'sort-name': r.label, disambiguation: '', 'label-code': null },
+              },
+            ],
       'artist-credit': this.credit(r.artists, r.artists.length),
       'release-group': {
         id: this.id('release-group', key),

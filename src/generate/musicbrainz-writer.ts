@@ -15,7 +15,10 @@ export class MusicBrainzCatalogWriter implements CatalogWriter {
   private readonly releases: LineWriter;
   private tracks = 0;
 
-  constructor(out: string, private readonly shape: CatalogShape) {
+  constructor(
+    out: string,
+    private readonly shape: CatalogShape,
+  ) {
     this.json = new MusicBrainzJson(shape);
     this.artists = new LineWriter(join(out, 'mbdump', 'artist'));
     this.releases = new LineWriter(join(out, 'mbdump', 'release'));

@@ -17,7 +17,10 @@ export class RawCatalogWriter implements CatalogWriter {
   private readonly rf: Prng;
   private readonly rl: Prng;
 
-  constructor(private readonly out: string, private readonly shape: CatalogShape) {
+  constructor(
+    private readonly out: string,
+    private readonly shape: CatalogShape,
+  ) {
     for (const spec of RAW_FILES) rmSync(join(out, `${spec.file}.csv`), { force: true });
     this.rf = new Prng(shape.seed, 5);
     this.rl = new Prng(shape.seed, 6);
@@ -35,7 +38,17 @@ export class RawCatalogWriter implements CatalogWriter {
 
   release(r: GenRelease): void {
     if (r.kind === 'album') {
-      this.w('albums').write({ id: r.id, name: r.name, upc: r.upc, label: r.label, release_date: r.releaseDate, artwork_url: r.artworkUrl, genres: r.genres, popularity: r.popularity, date_added: r.dateAdded });
+      this.w('albums').write({
+        id: r.id,
+        name: r.name,
+        upc: r.upc,
+        label: r.label,
+        release_date: r.releaseDate,
+        artwork_url: r.artworkUrl,
+        genres: r.genres,
+        popularity: r.popularity,
+        date_added: r.dateAdded,
+      });
     } else {
       this.w('albums').write({ id: r.id, name: r.name, upc: r.upc, release_date: r.releaseDate, artwork_url: r.artworkUrl, popularity: r.popularity });
     }
@@ -52,7 +65,15 @@ export class RawCatalogWriter implements CatalogWriter {
   }
 
   private song(s: GenSong): void {
-    this.w('songs').write({ id: s.id, name: s.name, isrc: s.isrc, duration_ms: s.durationMs, genres: s.genres, popularity: s.popularity, date_added: s.dateAdded });
+    this.w('songs').write({
+      id: s.id,
+      name: s.name,
+      isrc: s.isrc,
+      duration_ms: s.durationMs,
+      genres: s.genres,
+      popularity: s.popularity,
+      date_added: s.dateAdded,
+    });
   }
 
   private filesAndLyrics(song: GenSong): void {
@@ -91,9 +112,15 @@ export class RawCatalogWriter implements CatalogWriter {
         song_id: id,
         language: script.language,
         text,
-        ttml: rl.chance(0.5) ? `<tt xmlns="http://www.w3.org/ns/ttml"><body><div>${text.split('\n').map((l, i) => `<p begin="${i * 4}s">${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('')}</div></body></tt>` : null,
+        ttml: rl.chance(0.5)
+          ? `<tt xmlns="http://www.w3.org/ns/ttml"><body><div>${text
+              .split('\n')
+              .map((l, i) => `<p begin="${i * 4}s">${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`)
+              .join('')}</div></body></tt>`
+          : null,
       });
-      if (script.language !== 'en' && rl.chance(0.3)) this.w('lyrics').write({ song_id: id, language: 'en', text: namer.words(rl, SCRIPTS[0], 5, 12), ttml: null });
+      if (script.language !== 'en' && rl.chance(0.3))
+        this.w('lyrics').write({ song_id: id, language: 'en', text: namer.words(rl, SCRIPTS[0], 5, 12), ttml: null });
     }
   }
 
@@ -106,12 +133,26 @@ export class RawCatalogWriter implements CatalogWriter {
     const playlistCount = Math.max(5, Math.floor(total / 1000));
     for (let p = 0; p < playlistCount; p++) {
       const script = SCRIPTS[namer.pickScript(rp)];
-      w('playlists').write({ id: `pl${p}`, name: namer.words(rp, script, 1, 4), curator_name: rp.chance(0.5) ? namer.words(rp, SCRIPTS[0], 1, 2) : 'Editors', description: rp.chance(0.6) ? namer.words(rp, script, 4, 10) : null, artwork_url: `https://img.example.com/playlists/pl${p}.jpg`, genres: [rp.pick(GENRES)], popularity: namer.popularity(rp), date_added: namer.addedAt(rp) });
+      w('playlists').write({
+        id: `pl${p}`,
+        name: namer.words(rp, script, 1, 4),
+        curator_name: rp.chance(0.5) ? namer.words(rp, SCRIPTS[0], 1, 2) : 'Editors',
+        description: rp.chance(0.6) ? namer.words(rp, script, 4, 10) : null,
+        artwork_url: `https://img.example.com/playlists/pl${p}.jpg`,
+        genres: [rp.pick(GENRES)],
+        popularity: namer.popularity(rp),
+        date_added: namer.addedAt(rp),
+      });
       const length = rp.int(10, 100);
       for (let t = 1; t <= length; t++) w('playlist_tracks').write({ playlist_id: `pl${p}`, song_id: `s${songZipf.sample(rp)}`, position: t });
     }
     for (let st = 0; st < 5; st++) {
-      w('stations').write({ id: `mix${st}`, name: `${rp.pick(['Morning', 'Focus', 'Workout', 'Chill', 'Party'])} Mix ${st + 1}`, description: 'A hand-picked mix', artwork_url: null });
+      w('stations').write({
+        id: `mix${st}`,
+        name: `${rp.pick(['Morning', 'Focus', 'Workout', 'Chill', 'Party'])} Mix ${st + 1}`,
+        description: 'A hand-picked mix',
+        artwork_url: null,
+      });
       for (let t = 1; t <= 25; t++) w('station_tracks').write({ station_id: `mix${st}`, song_id: `s${songZipf.sample(rp)}`, position: t });
     }
     w('explore_groups').write({ id: 'picks', title: "Editors' Picks", type: 'song', position: 1 });
@@ -120,7 +161,8 @@ export class RawCatalogWriter implements CatalogWriter {
     const picked = new Set<number>();
     for (let i = 0; picked.size < Math.min(25, total) && i < 1000; i++) picked.add(songZipf.sample(rp));
     [...picked].forEach((s, i) => w('explore_items').write({ group_id: 'picks', resource_id: `s${s}`, position: i + 1 }));
-    for (let i = 0; i < Math.min(20, albumCount); i++) w('explore_items').write({ group_id: 'featured-albums', resource_id: `al${i * Math.floor(albumCount / Math.min(20, albumCount))}`, position: i + 1 });
+    for (let i = 0; i < Math.min(20, albumCount); i++)
+      w('explore_items').write({ group_id: 'featured-albums', resource_id: `al${i * Math.floor(albumCount / Math.min(20, albumCount))}`, position: i + 1 });
     for (let st = 0; st < 5; st++) w('explore_items').write({ group_id: 'mixes', resource_id: `mix${st}`, position: st + 1 });
   }
 

@@ -17,7 +17,10 @@ export class RevisionPlan {
   private taken = 0;
   private seen = 0;
 
-  constructor(seed: number, private readonly albums: number) {
+  constructor(
+    seed: number,
+    private readonly albums: number,
+  ) {
     this.updates = Math.min(albums, Math.ceil(albums * 0.01));
     this.purges = Math.min(albums - this.updates, Math.ceil(albums * 0.005));
     this.chosen = this.updates + this.purges;

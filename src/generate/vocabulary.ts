@@ -56,13 +56,44 @@ export const SCRIPTS: readonly Script[] = [
 ];
 
 export const GENRES = [
-  'Pop', 'Rock', 'Hip-Hop', 'R&B', 'Electronic', 'Dance', 'Jazz', 'Blues', 'Classical', 'Country',
-  'Folk', 'Metal', 'Punk', 'Reggae', 'Latin', 'K-Pop', 'J-Pop', 'Soul', 'Funk', 'Ambient',
-  'Indie', 'Alternative', 'Soundtrack', 'World', 'Música Popular Brasileira',
+  'Pop',
+  'Rock',
+  'Hip-Hop',
+  'R&B',
+  'Electronic',
+  'Dance',
+  'Jazz',
+  'Blues',
+  'Classical',
+  'Country',
+  'Folk',
+  'Metal',
+  'Punk',
+  'Reggae',
+  'Latin',
+  'K-Pop',
+  'J-Pop',
+  'Soul',
+  'Funk',
+  'Ambient',
+  'Indie',
+  'Alternative',
+  'Soundtrack',
+  'World',
+  'Música Popular Brasileira',
 ] as const;
 
 export const VERSION_SUFFIXES = [' - Remastered 2011', ' - Live', ' - Radio Edit', ' (Acoustic)', ' - Remix', ' (Demo)'] as const;
 
-export const LABELS = ['Northern Lights Records', 'Blue Harbor', 'Estrella Discos', 'Kaleido Music', 'Red Brick Sound', 'Orbit Audio', 'Saffron Tapes', 'Nightjar'] as const;
+export const LABELS = [
+  'Northern Lights Records',
+  'Blue Harbor',
+  'Estrella Discos',
+  'Kaleido Music',
+  'Red Brick Sound',
+  'Orbit Audio',
+  'Saffron Tapes',
+  'Nightjar',
+] as const;
 
 export const ISRC_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP', 'KR', 'BR', 'SE', 'NL', 'CA', 'AU', 'QM', 'QZ'] as const;

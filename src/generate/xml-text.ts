@@ -1,6 +1,5 @@
 // Characters XML 1.0 does not allow at all (C0 controls but tab, line feed and carriage return;
 // U+FFFE and U+FFFF; surrogates that are not in a pair): dropped rather than escaped.
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const SPECIAL = /[&<>"']/g;
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

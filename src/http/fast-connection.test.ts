@@ -20,7 +20,14 @@ async function fastServer(): Promise<{ port: number; sockets: Socket[]; close: (
   const sockets: Socket[] = [];
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     sockets.push(socket);
-    serveFast(socket, { http, listener, keepAliveTimeoutMs: 5000, headersTimeoutMs: 10_000, writeStallTimeoutMs: 60_000, stats: { answered: 0, handedOver: 0 } });
+    serveFast(socket, {
+      http,
+      listener,
+      keepAliveTimeoutMs: 5000,
+      headersTimeoutMs: 10_000,
+      writeStallTimeoutMs: 60_000,
+      stats: { answered: 0, handedOver: 0 },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -92,7 +99,11 @@ describe('the fast core while an answer is made asynchronously', () => {
 
   it('answers every request sent before a FIN that arrives meanwhile, then ends the connection', async () => {
     running = await fastServer();
-    const { text, ended } = await send(running.port, 'GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n', { fin: true });
+    const { text, ended } = await send(
+      running.port,
+      'GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n',
+      { fin: true },
+    );
     expect(bodies(text)).toEqual(['/a', '/slow', '/b']);
     expect(ended).toBe(true);
   });
@@ -100,7 +111,9 @@ describe('the fast core while an answer is made asynchronously', () => {
   it('after a FIN, hands a request it does not answer itself to node:http with the end, which answers it', async () => {
     running = await fastServer();
     // The POST is node:http's; the FIN was read before the fast core got to it (behind /slow).
-    const { text, ended } = await send(running.port, 'GET /slow HTTP/1.1\r\nHost: t\r\n\r\nPOST /p HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nhi', { fin: true });
+    const { text, ended } = await send(running.port, 'GET /slow HTTP/1.1\r\nHost: t\r\n\r\nPOST /p HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nhi', {
+      fin: true,
+    });
     expect(bodies(text)).toEqual(['/slow', '/p']);
     expect(ended).toBe(true);
     // A request cut short by the FIN: node:http answers it 400, as it would have alone.

@@ -27,8 +27,7 @@ export class RateLimiter {
     if (!bucket) {
       if (this.buckets.size >= this.maxClients) this.evict(now);
       this.buckets.set(client, (bucket = { tokens: this.burst, at: now }));
-    }
-    else {
+    } else {
       bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.rate);
       bucket.at = now;
     }

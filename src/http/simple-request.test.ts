@@ -7,7 +7,12 @@ describe('parseSimpleRequest', () => {
   it('reads a complete GET or HEAD in origin form over HTTP/1.1 with a Host', () => {
     const text = req('GET /v1/song/1?include=albums HTTP/1.1\nHost: x\nAccept-Encoding:  gzip, br \nX-Request-Id: abc\n\nGET /next');
     const parsed = parseSimpleRequest(text)!;
-    expect(parsed).toEqual({ method: 'GET', url: '/v1/song/1?include=albums', headers: { host: 'x', 'accept-encoding': 'gzip, br', 'x-request-id': 'abc' }, length: text.indexOf('GET /next') });
+    expect(parsed).toEqual({
+      method: 'GET',
+      url: '/v1/song/1?include=albums',
+      headers: { host: 'x', 'accept-encoding': 'gzip, br', 'x-request-id': 'abc' },
+      length: text.indexOf('GET /next'),
+    });
     expect(parseSimpleRequest(req('HEAD / HTTP/1.1\nhost: x\nConnection: Keep-Alive\n\n'))?.method).toBe('HEAD');
   });
 

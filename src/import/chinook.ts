@@ -62,7 +62,12 @@ export async function importChinook(jsonPath: string, outDir: string, options: {
     sink.entity('artists', { id: String(artist.ArtistId), name: artist.Name, popularity: artistSales.get(artist.ArtistId) ?? 0 });
   }
   for (const album of data.Album) {
-    const fresh = sink.entity('albums', { id: String(album.AlbumId), name: album.Title, genres: albumGenre(album.AlbumId), popularity: albumSales(album.AlbumId) });
+    const fresh = sink.entity('albums', {
+      id: String(album.AlbumId),
+      name: album.Title,
+      genres: albumGenre(album.AlbumId),
+      popularity: albumSales(album.AlbumId),
+    });
     if (fresh) sink.link('album_artists', { album_id: String(album.AlbumId), artist_id: String(album.ArtistId), position: 1 });
   }
   for (const track of [...data.Track].sort((a, b) => a.TrackId - b.TrackId)) {

@@ -6,7 +6,25 @@ import { normalizeIsrc } from '../raw/codes.js';
 import { RawSink, type ImportSummary } from './raw-sink.js';
 
 /** The Exportify columns this importer reads; `Genres` and `Record Label` are optional (newer layout). */
-const REQUIRED = ['Track URI', 'Track Name', 'Artist URI(s)', 'Artist Name(s)', 'Album URI', 'Album Name', 'Album Artist URI(s)', 'Album Artist Name(s)', 'Album Release Date', 'Album Image URL', 'Disc Number', 'Track Number', 'Track Duration (ms)', 'Track Preview URL', 'Popularity', 'ISRC', 'Added At'] as const;
+const REQUIRED = [
+  'Track URI',
+  'Track Name',
+  'Artist URI(s)',
+  'Artist Name(s)',
+  'Album URI',
+  'Album Name',
+  'Album Artist URI(s)',
+  'Album Artist Name(s)',
+  'Album Release Date',
+  'Album Image URL',
+  'Disc Number',
+  'Track Number',
+  'Track Duration (ms)',
+  'Track Preview URL',
+  'Popularity',
+  'ISRC',
+  'Added At',
+] as const;
 
 /** `spotify:track:4uLU6hMCjMI75M1A2tKUQC` -> `4uLU6hMCjMI75M1A2tKUQC`, or null for local files and blanks. */
 export function spotifyId(uri: string): string | null {
@@ -32,7 +50,11 @@ export function splitNames(cell: string): string[] {
   return names.filter((n) => n.length > 0);
 }
 
-const splitUris = (cell: string): string[] => cell.split(',').map((u) => u.trim()).filter((u) => u.length > 0);
+const splitUris = (cell: string): string[] =>
+  cell
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u.length > 0);
 
 function credits(uris: string, names: string): { id: string; name: string }[] {
   const ids = splitUris(uris).map(spotifyId);
@@ -87,23 +109,36 @@ export async function importExportify(csvPaths: string[], outDir: string, option
       const releaseDate = row['Album Release Date'].trim();
       const validDate = isValidCalendarDate(releaseDate) ? releaseDate : null;
       if (releaseDate && !validDate) sink.warn(`${file}:${line}: release date ${JSON.stringify(releaseDate)} is not a date; left out`);
-      const genres = (row.Genres ?? '').split(',').map((g) => g.trim()).filter(Boolean);
+      const genres = (row.Genres ?? '')
+        .split(',')
+        .map((g) => g.trim())
+        .filter(Boolean);
       const artwork = /^https?:\/\//.test(row['Album Image URL']) ? row['Album Image URL'] : null;
-      if (sink.entity('albums', { id: albumId, name: row['Album Name'], release_date: validDate, artwork_url: artwork, label: row['Record Label']?.trim() || null })) {
+      if (
+        sink.entity('albums', {
+          id: albumId,
+          name: row['Album Name'],
+          release_date: validDate,
+          artwork_url: artwork,
+          label: row['Record Label']?.trim() || null,
+        })
+      ) {
         albumArtists.forEach((artist, i) => sink.link('album_artists', { album_id: albumId, artist_id: artist.id, position: i + 1 }));
       }
       const isrc = row.ISRC.trim() ? normalizeIsrc(row.ISRC) : null;
       if (row.ISRC.trim() && !isrc) sink.warn(`${file}:${line}: ISRC ${JSON.stringify(row.ISRC)} is not valid; left out`);
       const addedAt = row['Added At'].trim();
-      if (sink.entity('songs', {
-        id: songId,
-        name: row['Track Name'],
-        isrc,
-        duration_ms: int(row['Track Duration (ms)']),
-        genres,
-        popularity: int(row.Popularity),
-        date_added: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(addedAt) ? addedAt : null,
-      })) {
+      if (
+        sink.entity('songs', {
+          id: songId,
+          name: row['Track Name'],
+          isrc,
+          duration_ms: int(row['Track Duration (ms)']),
+          genres,
+          popularity: int(row.Popularity),
+          date_added: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(addedAt) ? addedAt : null,
+        })
+      ) {
         songArtists.forEach((artist, i) => sink.link('song_artists', { song_id: songId, artist_id: artist.id, position: i + 1 }));
         const disc = int(row['Disc Number']) ?? 1;
         const track = int(row['Track Number']);
@@ -115,7 +150,16 @@ export async function importExportify(csvPaths: string[], outDir: string, option
         const preview = row['Track Preview URL'].trim();
         if (/^https?:\/\//.test(preview)) {
           // Spotify previews are 30-second MP3 clips: kept as a lossy stream so clients can play something.
-          sink.entity('files', { id: `preview-${songId}`, song_id: songId, mime_type: 'audio/mpeg', codec: 'mp3', lossless: false, duration_ms: 30000, stream_url: preview, preferred: true });
+          sink.entity('files', {
+            id: `preview-${songId}`,
+            song_id: songId,
+            mime_type: 'audio/mpeg',
+            codec: 'mp3',
+            lossless: false,
+            duration_ms: 30000,
+            stream_url: preview,
+            preferred: true,
+          });
         }
       }
       if (writePlaylist) sink.link('playlist_tracks', { playlist_id: playlistId, song_id: songId, position: ++position });

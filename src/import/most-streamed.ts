@@ -92,7 +92,8 @@ export async function importMostStreamed(path: string, outDir: string, options: 
     const albumName = row['Album Name'].trim() || title;
     const albumId = stableId('ms-album', `${albumName}\u0000${artist}`);
     const releaseDate = usDate(row['Release Date']);
-    if (sink.entity('albums', { id: albumId, name: albumName, release_date: releaseDate })) sink.link('album_artists', { album_id: albumId, artist_id: artistId, position: 1 });
+    if (sink.entity('albums', { id: albumId, name: albumName, release_date: releaseDate }))
+      sink.link('album_artists', { album_id: albumId, artist_id: artistId, position: 1 });
     const popularity = digits(row['Spotify Popularity']) ?? Math.min(100, Math.round(Math.log10((digits(row['Spotify Streams']) ?? 0) + 1) * 10));
     const songId = `ms-${isrc}`;
     if (sink.entity('songs', { id: songId, name: title, isrc, release_date: releaseDate, popularity })) {

@@ -25,7 +25,10 @@ export class RawSink {
   private readonly ids = new Map<RawFileName, Set<string>>();
   readonly warnings: string[] = [];
 
-  private constructor(readonly dir: string, private readonly merge: boolean) {}
+  private constructor(
+    readonly dir: string,
+    private readonly merge: boolean,
+  ) {}
 
   static async open(dir: string, merge = false): Promise<RawSink> {
     const sink = new RawSink(dir, merge);

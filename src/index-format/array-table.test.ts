@@ -23,7 +23,13 @@ function writeTable(): string {
     offsets[i + 1] = targets.length;
   }
   const path = join(mkdtempSync(join(tmpdir(), 'omm-arrays-')), 'arrays.omm');
-  new ArrayTableWriter().adjacency('song.files', offsets, Uint32Array.from(targets)).array('order', Uint32Array.from({ length: 5000 }, (_, i) => 4999 - i)).write(path, 'b1');
+  new ArrayTableWriter()
+    .adjacency('song.files', offsets, Uint32Array.from(targets))
+    .array(
+      'order',
+      Uint32Array.from({ length: 5000 }, (_, i) => 4999 - i),
+    )
+    .write(path, 'b1');
   return path;
 }
 

@@ -40,7 +40,11 @@ export class ArrayTableWriter {
 export class U32Column {
   private readonly whole: Uint32Array | null;
 
-  constructor(private readonly shard: Shard, private readonly start: number, readonly length: number) {
+  constructor(
+    private readonly shard: Shard,
+    private readonly start: number,
+    readonly length: number,
+  ) {
     const mapping = shard.mapping;
     this.whole = mapping !== undefined && (mapping.byteOffset + start) % 4 === 0 ? new Uint32Array(mapping.buffer, mapping.byteOffset + start, length) : null;
   }
@@ -93,7 +97,11 @@ export class ArrayTable {
 
 /** Targets of each source, in stored order. */
 export class Adjacency {
-  constructor(private readonly offsets: U32Column, private readonly targets: U32Column, private readonly path: string) {}
+  constructor(
+    private readonly offsets: U32Column,
+    private readonly targets: U32Column,
+    private readonly path: string,
+  ) {}
 
   get sources(): number {
     return this.offsets.length - 1;

@@ -89,7 +89,8 @@ export class FirstPagesWriter {
   }
 
   add(termId: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
-    if (this.pairs || this.groups || this.phrases) throw new Error('first pages: a one-word page after the two-word pages, the name groups or the phrases began');
+    if (this.pairs || this.groups || this.phrases)
+      throw new Error('first pages: a one-word page after the two-word pages, the name groups or the phrases began');
     if (termId <= this.last) throw new Error(`first pages: term ${termId} after ${this.last}`);
     this.last = termId;
     this.terms.push(termId);
@@ -137,7 +138,8 @@ export class FirstPagesWriter {
   addNameGroup(start: number, block: Uint32Array): void {
     const groups = this.groups;
     if (!groups || this.phrases) throw new Error('first pages: a name group outside beginNameGroups .. beginPhrases');
-    if (groups.starts.length > 0 && start <= groups.starts.get(groups.starts.length - 1)) throw new Error(`first pages: name group at ${start} after ${groups.starts.get(groups.starts.length - 1)}`);
+    if (groups.starts.length > 0 && start <= groups.starts.get(groups.starts.length - 1))
+      throw new Error(`first pages: name group at ${start} after ${groups.starts.get(groups.starts.length - 1)}`);
     groups.starts.push(start);
     this.writer.write(u32Bytes(block));
     groups.words += block.length;
@@ -226,7 +228,16 @@ export class FirstPages {
 
   constructor(private readonly shard: Shard) {
     const m = shard.meta;
-    this.meta = { type: String(m.type), engine: Number(m.engine), limit: Number(m.limit), window: Number(m.window), terms: Number(m.terms), pairScan: Number(m.pairScan ?? 0), groupScan: Number(m.groupScan ?? 0), groupMin: Number(m.groupMin ?? 0) };
+    this.meta = {
+      type: String(m.type),
+      engine: Number(m.engine),
+      limit: Number(m.limit),
+      window: Number(m.window),
+      terms: Number(m.terms),
+      pairScan: Number(m.pairScan ?? 0),
+      groupScan: Number(m.groupScan ?? 0),
+      groupMin: Number(m.groupMin ?? 0),
+    };
   }
 
   /** Steps that each verify at most `chunkBytes` of a section: what first use would do whole, for a warm-up. */

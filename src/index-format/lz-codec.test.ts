@@ -5,8 +5,25 @@ import { createLzDecoder } from './lz-decoder.js';
 import { lzWasmModule } from './lz-wasm.js';
 
 /** Records that look like the snapshot's: JSON with repeated keys, shared words and numbers. */
-const words = ['Love', 'Night', 'Über', '夜', 'the', '"id":"s', '","type":"song"', 'https://cdn.example.com/stream/', '.flac', '{"name":', ',', '0', '12', '\\n'];
-const record = fc.array(fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 6 }), fc.nat().map(String)), { maxLength: 120 }).map((parts) => Buffer.from(parts.join('')));
+const words = [
+  'Love',
+  'Night',
+  'Über',
+  '夜',
+  'the',
+  '"id":"s',
+  '","type":"song"',
+  'https://cdn.example.com/stream/',
+  '.flac',
+  '{"name":',
+  ',',
+  '0',
+  '12',
+  '\\n',
+];
+const record = fc
+  .array(fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 6 }), fc.nat().map(String)), { maxLength: 120 })
+  .map((parts) => Buffer.from(parts.join('')));
 const bytes = fc.uint8Array({ maxLength: 3000 });
 
 function decodeWith(kind: 'wasm' | 'js', dictionary: Uint8Array, packed: Uint8Array, maxLength = 1 << 20): Buffer | null {
@@ -30,25 +47,48 @@ describe('omm-lz', () => {
     let saved = 0;
     let total = 0;
     fc.assert(
-      fc.property(fc.array(fc.oneof(record, bytes, fc.constant(Buffer.alloc(0)), fc.nat({ max: 70_000 }).map((n) => Buffer.alloc(n, 'ab'))), { minLength: 1, maxLength: 40 }), fc.nat({ max: 20 }), (records, dictionaryCount) => {
-        const dictionary = Buffer.concat(records.slice(0, dictionaryCount)).subarray(0, 60_000);
-        const encoder = new LzEncoder(dictionary);
-        for (const r of records) {
-          const packed = Buffer.from(encoder.encode(r));
-          expect(lzDecodedLength(packed, 0, packed.length)).toBe(r.length);
-          expect(decodeWith('js', dictionary, packed)?.equals(r)).toBe(true);
-          expect(decodeWith('wasm', dictionary, packed)?.equals(r)).toBe(true);
-          saved += r.length - packed.length;
-          total += r.length;
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            record,
+            bytes,
+            fc.constant(Buffer.alloc(0)),
+            fc.nat({ max: 70_000 }).map((n) => Buffer.alloc(n, 'ab')),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.nat({ max: 20 }),
+        (records, dictionaryCount) => {
+          const dictionary = Buffer.concat(records.slice(0, dictionaryCount)).subarray(0, 60_000);
+          const encoder = new LzEncoder(dictionary);
+          for (const r of records) {
+            const packed = Buffer.from(encoder.encode(r));
+            expect(lzDecodedLength(packed, 0, packed.length)).toBe(r.length);
+            expect(decodeWith('js', dictionary, packed)?.equals(r)).toBe(true);
+            expect(decodeWith('wasm', dictionary, packed)?.equals(r)).toBe(true);
+            saved += r.length - packed.length;
+            total += r.length;
+          }
+        },
+      ),
       { numRuns: 60, seed: 7, endOnFailure: true },
     );
     expect(saved / total).toBeGreaterThan(0.5);
   });
 
   it('compresses a record like those of its dictionary to a fraction, copying keys and words out of the dictionary', () => {
-    const view = (i: number) => Buffer.from(JSON.stringify({ id: `s${i}`, type: 'song', attributes: { name: `Night ${i % 7} Love`, isrc: `US00009${String(i).padStart(5, '0')}`, artworkUrl: `https://img.example.com/albums/al${i >> 3}/{w}x{h}.jpg` } }));
+    const view = (i: number) =>
+      Buffer.from(
+        JSON.stringify({
+          id: `s${i}`,
+          type: 'song',
+          attributes: {
+            name: `Night ${i % 7} Love`,
+            isrc: `US00009${String(i).padStart(5, '0')}`,
+            artworkUrl: `https://img.example.com/albums/al${i >> 3}/{w}x{h}.jpg`,
+          },
+        }),
+      );
     const dictionary = Buffer.concat(Array.from({ length: 300 }, (_, i) => view(i))).subarray(0, 60_000);
     const encoder = new LzEncoder(dictionary);
     const r = view(123_456);

@@ -219,7 +219,11 @@ function openWindowed(native: NativeAddon, path: string, fd: number | undefined,
  */
 export function wholeMapping(file: FileBytes): Buffer {
   if (file.mapping) return file.mapping;
-  throw new FormatError('E_IO', `a file of ${file.size} bytes cannot be read as one mapping (${file.mode}; at most ${bufferConstants.MAX_LENGTH} bytes)`, file.path);
+  throw new FormatError(
+    'E_IO',
+    `a file of ${file.size} bytes cannot be read as one mapping (${file.mode}; at most ${bufferConstants.MAX_LENGTH} bytes)`,
+    file.path,
+  );
 }
 
 /** Where Linux lists a process's open descriptors as paths that reopen the same files. */

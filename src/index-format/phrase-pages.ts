@@ -55,7 +55,12 @@ export class PhraseEntries {
   /** The sections after `phrases.hits`, in PHRASE_SECTIONS order. */
   sections(): Uint32Array[] {
     const n = this.totals.length;
-    const table = hashedTable(this.hashes.view(), Uint32Array.from({ length: n }, (_, i) => i), n, this.checks.view());
+    const table = hashedTable(
+      this.hashes.view(),
+      Uint32Array.from({ length: n }, (_, i) => i),
+      n,
+      this.checks.view(),
+    );
     return [table.hashes, table.checks!, table.values, this.totals.view(), this.offsets.view()];
   }
 }

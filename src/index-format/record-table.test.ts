@@ -45,7 +45,10 @@ describe.each(modes)('record tables (%s)', (mode) => {
     const writer = new RecordTableWriter(dir, 'songs', 'b1', packr, { maxShardBytes: 64 * 1024 });
     const n = 6000;
     for (let i = 0; i < n; i++) writer.add(song(i));
-    const shards = open(writer.finish().map((w) => w.path), mode);
+    const shards = open(
+      writer.finish().map((w) => w.path),
+      mode,
+    );
     expect(shards.length).toBeGreaterThan(3);
     for (const shard of shards) {
       expect(shard.meta).toMatchObject({ table: 'songs', encoding: RECORD_ENCODING });
@@ -70,7 +73,10 @@ describe.each(modes)('record tables (%s)', (mode) => {
     const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
     const n = 3000;
     for (let i = 0; i < n; i++) writer.add(song(i));
-    const [shard] = open(writer.finish().map((w) => w.path), mode);
+    const [shard] = open(
+      writer.finish().map((w) => w.path),
+      mode,
+    );
     const table = new RecordTable('songs', [shard], new Unpackr({ useRecords: false }));
     const ordinals = [5, 2999, 0, 1234, 5];
     const packed = shard.section('packed').start;
@@ -88,7 +94,10 @@ describe.each(modes)('record tables (%s)', (mode) => {
     const records: Buffer[] = [];
     for (let bytes = 0; bytes + 200 < COMPRESS_FROM_BYTES; bytes += 200) records.push(Buffer.from(`{"n":${records.length},"pad":"${'x'.repeat(180)}"}`));
     for (const r of records) writer.addBytes(r);
-    const shards = open(writer.finish().map((w) => w.path), mode);
+    const shards = open(
+      writer.finish().map((w) => w.path),
+      mode,
+    );
     expect(shards).toHaveLength(1);
     expect(shards[0].meta.encoding).toBeUndefined();
     expect(shards[0].hasSection('data')).toBe(true);
@@ -114,7 +123,10 @@ describe.each(modes)('record tables (%s)', (mode) => {
     const names = joined.map((w) => w.path.slice(dir.length + 1));
     expect(names).toEqual(names.map((_, i) => `songs.${String(i).padStart(4, '0')}.rec`));
     expect(readdirSync(dir).sort()).toEqual(names);
-    const shards = open(joined.map((w) => w.path), mode);
+    const shards = open(
+      joined.map((w) => w.path),
+      mode,
+    );
     expect(shards.map((s) => s.meta.encoding ?? 'plain').filter((e) => e === 'plain')).toHaveLength(1);
     const table = new RecordTable('songs', shards, new Unpackr({ useRecords: false }));
     expect(table.count).toBe(n);
@@ -126,7 +138,14 @@ describe.each(modes)('record tables (%s)', (mode) => {
     const packr = new Packr({ useRecords: false });
     const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
     for (let i = 0; i < 3000; i++) writer.add(song(i));
-    const table = new RecordTable('songs', open(writer.finish().map((w) => w.path), mode), new Unpackr({ useRecords: false }));
+    const table = new RecordTable(
+      'songs',
+      open(
+        writer.finish().map((w) => w.path),
+        mode,
+      ),
+      new Unpackr({ useRecords: false }),
+    );
     expect(table.get(5)).not.toBe(table.get(5));
     table.keepRecent();
     for (let i = 0; i < 3000; i += 7) {
@@ -143,7 +162,10 @@ describe.each(modes)('record tables (%s)', (mode) => {
 
   it('an empty table is one empty plain shard', () => {
     const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
-    const shards = open(new RecordTableWriter(dir, 'none', 'b1', null).finish().map((w) => w.path), mode);
+    const shards = open(
+      new RecordTableWriter(dir, 'none', 'b1', null).finish().map((w) => w.path),
+      mode,
+    );
     expect(new RecordTable('none', shards, new Unpackr()).count).toBe(0);
   });
 });
@@ -188,7 +210,11 @@ describe('damaged compressed records', () => {
   });
 
   it('a record whose bytes are not omm-lz is E_FORMAT_RECORD, not a crash or garbage', () => {
-    const table = new RecordTable('bad', handMade({ encoding: RECORD_ENCODING, maxRecordBytes: 100 }, Buffer.from([20, 0x0f, 0xff, 0xff, 0xff])), new Unpackr());
+    const table = new RecordTable(
+      'bad',
+      handMade({ encoding: RECORD_ENCODING, maxRecordBytes: 100 }, Buffer.from([20, 0x0f, 0xff, 0xff, 0xff])),
+      new Unpackr(),
+    );
     for (const read of [() => table.raw(0), () => table.get(0)]) {
       expect(read).toThrow(FormatError);
       expect(read).toThrow(/does not decompress/);
@@ -197,7 +223,11 @@ describe('damaged compressed records', () => {
 
   it('a record longer than the shard says its longest is, is refused', () => {
     // It says it decodes to 11 bytes; the shard's longest is 8.
-    const table = new RecordTable('bad', handMade({ encoding: RECORD_ENCODING, maxRecordBytes: 8 }, Buffer.from([11, 0x04, 8, 0, 0x30, 0x31, 0x32, 0x7d])), new Unpackr());
+    const table = new RecordTable(
+      'bad',
+      handMade({ encoding: RECORD_ENCODING, maxRecordBytes: 8 }, Buffer.from([11, 0x04, 8, 0, 0x30, 0x31, 0x32, 0x7d])),
+      new Unpackr(),
+    );
     expect(() => table.raw(0)).toThrow(/does not decompress/);
   });
 

@@ -53,7 +53,11 @@ export class RecordTable {
   private recent: { ordinals: Float64Array; records: unknown[] } | null = null;
   private readonly touchStarts = new Float64Array(TOUCH_MAX);
 
-  constructor(readonly table: string, shards: readonly Shard[], private readonly unpackr: Unpackr) {
+  constructor(
+    readonly table: string,
+    shards: readonly Shard[],
+    private readonly unpackr: Unpackr,
+  ) {
     this.parts = shards.map((shard) => openPart(table, shard)).sort((a, b) => a.firstOrdinal - b.firstOrdinal);
     let expected = 0;
     for (const part of this.parts) {
@@ -235,7 +239,11 @@ function openPart(table: string, shard: Shard): OpenRecordShard {
   }
   const compressed = meta.encoding !== undefined;
   if (compressed && (meta.encoding !== RECORD_ENCODING || !Number.isInteger(meta.maxRecordBytes) || meta.maxRecordBytes! < 0)) {
-    throw new FormatError('E_FORMAT_HEADER', `records in encoding ${JSON.stringify(meta.encoding)}, which this reader does not know (it reads ${RECORD_ENCODING})`, shard.path);
+    throw new FormatError(
+      'E_FORMAT_HEADER',
+      `records in encoding ${JSON.stringify(meta.encoding)}, which this reader does not know (it reads ${RECORD_ENCODING})`,
+      shard.path,
+    );
   }
   const data = shard.section(compressed ? 'packed' : 'data');
   const mapping = shard.mapping;
@@ -288,7 +296,9 @@ export class PlacedRecord {
       return;
     }
     const decoder = decoderOf(part);
-    const n = part.mapped ? decoder.decodeKnown(part.mapped, start, end, this.decodedLength) : decoder.decodeKnown(part.shard.bytes(start, end - start), 0, end - start, this.decodedLength);
+    const n = part.mapped
+      ? decoder.decodeKnown(part.mapped, start, end, this.decodedLength)
+      : decoder.decodeKnown(part.shard.bytes(start, end - start), 0, end - start, this.decodedLength);
     if (n < 0) throw new FormatError('E_FORMAT_RECORD', `record ${this.ordinal} of ${this.table} does not decompress`, part.shard.path);
     out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + length), at);
   }

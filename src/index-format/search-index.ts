@@ -49,7 +49,11 @@ export class SearchIndex {
     }
     this.firstPages = pagesShard ? new FirstPages(pagesShard) : null;
     if (this.firstPages && (this.firstPages.meta.type !== this.type || this.firstPages.meta.terms !== this.terms)) {
-      throw new FormatError('E_FORMAT_HEADER', `first pages ${this.firstPages.meta.type}/${this.firstPages.meta.terms} terms do not belong to search index ${this.type}/${this.terms} terms`, pagesShard!.path);
+      throw new FormatError(
+        'E_FORMAT_HEADER',
+        `first pages ${this.firstPages.meta.type}/${this.firstPages.meta.terms} terms do not belong to search index ${this.type}/${this.terms} terms`,
+        pagesShard!.path,
+      );
     }
   }
 
@@ -128,13 +132,25 @@ export class SearchIndex {
   /** Term ids starting with `prefix` (empty range when none). */
   prefixRange(prefix: string): TermRange {
     const terms = this.table('terms');
-    return prefixRangeOf(this.terms, (i) => i, terms, Buffer.from(prefix, 'utf8'), this.samples('terms', this.terms, (i) => i));
+    return prefixRangeOf(
+      this.terms,
+      (i) => i,
+      terms,
+      Buffer.from(prefix, 'utf8'),
+      this.samples('terms', this.terms, (i) => i),
+    );
   }
 
   /** Positions in `names.order` whose name starts with `prefix`. */
   namePrefixRange(prefix: string): TermRange {
     const order = this.u32('names.order');
-    return prefixRangeOf(order.length, (i) => order[i], this.table('names'), Buffer.from(prefix, 'utf8'), this.samples('names', order.length, (i) => order[i]));
+    return prefixRangeOf(
+      order.length,
+      (i) => order[i],
+      this.table('names'),
+      Buffer.from(prefix, 'utf8'),
+      this.samples('names', order.length, (i) => order[i]),
+    );
   }
 
   /** End of the names equal to `name` at the start of `range` (a name-prefix range of `name`). */
@@ -247,10 +263,18 @@ export class SearchIndex {
     const samples = this.samples('names', order.length, (i) => order[i]).table;
     // The first name not before `name` by a binary search; then the first after it (a longer name
     // it starts is after), looked for next to it first: most names are held by a few documents.
-    const from = firstFalse(order.length, (pos) => names.comparePrefix(order[pos], key) < 0, (j) => samples.comparePrefix(j, key) < 0);
+    const from = firstFalse(
+      order.length,
+      (pos) => names.comparePrefix(order[pos], key) < 0,
+      (j) => samples.comparePrefix(j, key) < 0,
+    );
     const after = (pos: number) => pos >= order.length || names.compare(order[pos], key) > 0;
     for (let to = from; to < from + NEAR_RUN; to++) if (after(to)) return { from, to };
-    const to = firstFalse(order.length, (pos) => names.compare(order[pos], key) <= 0, (j) => samples.compare(j, key) <= 0);
+    const to = firstFalse(
+      order.length,
+      (pos) => names.compare(order[pos], key) <= 0,
+      (j) => samples.compare(j, key) <= 0,
+    );
     return { from, to };
   }
 
@@ -349,8 +373,16 @@ class Samples {
  * steps over `samples` (the strings at every SAMPLE_STEP-th position).
  */
 function prefixRangeOf(length: number, at: (position: number) => number, table: StringTable, prefix: Uint8Array, samples: Samples): TermRange {
-  const from = firstFalse(length, (pos) => table.comparePrefix(at(pos), prefix) < 0, (j) => samples.table.comparePrefix(j, prefix) < 0);
-  const to = firstFalse(length, (pos) => table.comparePrefix(at(pos), prefix) <= 0, (j) => samples.table.comparePrefix(j, prefix) <= 0);
+  const from = firstFalse(
+    length,
+    (pos) => table.comparePrefix(at(pos), prefix) < 0,
+    (j) => samples.table.comparePrefix(j, prefix) < 0,
+  );
+  const to = firstFalse(
+    length,
+    (pos) => table.comparePrefix(at(pos), prefix) <= 0,
+    (j) => samples.table.comparePrefix(j, prefix) <= 0,
+  );
   return { from, to };
 }
 

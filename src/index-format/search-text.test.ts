@@ -6,7 +6,7 @@ describe('searchText', () => {
     const all = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
     expect(searchText(all)).toBe(general(all));
     let seed = 3;
-    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const next = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     for (let n = 0; n < 5000; n++) {
       const text = Array.from({ length: next(30) }, () => String.fromCharCode(next(128))).join('');
       expect(searchText(text), JSON.stringify(text)).toBe(general(text));

@@ -49,11 +49,5 @@ export function searchTextOfAnyScript(text: string): string {
     .trim();
 }
 
-/** The tokens of a text: its normalised words (single characters for CJK). */
-export function searchTokens(text: string): string[] {
-  const normal = searchText(text);
-  return normal.length === 0 ? [] : normal.split(' ');
-}
-
 /** What the manifest records about the search index, so a reader can refuse a mismatch. */
 export const SEARCH_INDEX_INFO = { format: 'omm-search', version: 2, textVersion: SEARCH_TEXT_VERSION } as const;

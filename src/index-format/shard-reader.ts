@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import { unpack } from 'msgpackr';
-import {
-  BODY_OFFSET,
-  FORMAT_MAJOR,
-  H,
-  HEADER_SIZE,
-  MAX_DIRECTORY_BYTES,
-  PAGE_SIZE,
-  SHARD_MAGIC,
-  type ShardKind,
-} from './constants.js';
+import { BODY_OFFSET, FORMAT_MAJOR, H, HEADER_SIZE, MAX_DIRECTORY_BYTES, PAGE_SIZE, SHARD_MAGIC, type ShardKind } from './constants.js';
 import { crc32 } from './crc32.js';
 import { FormatError } from './errors.js';
 import { openFileBytes, type FileBytes, type HeldFile, type OpenFileOptions } from './mapped-file.js';
@@ -44,7 +35,10 @@ export class Shard {
   private readonly sectionsByName: Map<string, SectionEntry>;
   private readonly verifiedPages: Uint8Array;
 
-  constructor(readonly file: FileBytes, expectedKind?: ShardKind) {
+  constructor(
+    readonly file: FileBytes,
+    expectedKind?: ShardKind,
+  ) {
     this.header = parseHeader(file, expectedKind);
     this.directory = readDirectory(file, this.header);
     this.sectionsByName = new Map(this.directory.sections.map((s) => [s.name, s]));

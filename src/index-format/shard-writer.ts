@@ -1,18 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { pack } from 'msgpackr';
-import {
-  alignUp,
-  BODY_OFFSET,
-  FORMAT_MAJOR,
-  FORMAT_MINOR,
-  H,
-  HEADER_SIZE,
-  PAGE_SIZE,
-  SECTION_ALIGN,
-  SHARD_MAGIC,
-  type ShardKind,
-} from './constants.js';
+import { alignUp, BODY_OFFSET, FORMAT_MAJOR, FORMAT_MINOR, H, HEADER_SIZE, PAGE_SIZE, SECTION_ALIGN, SHARD_MAGIC, type ShardKind } from './constants.js';
 import { crc32 } from './crc32.js';
 
 export interface SectionEntry {
@@ -57,7 +46,11 @@ export class ShardWriter {
   /** Body bytes already on disk. */
   private flushed = 0;
 
-  constructor(readonly path: string, readonly kind: ShardKind, readonly buildId: string) {
+  constructor(
+    readonly path: string,
+    readonly kind: ShardKind,
+    readonly buildId: string,
+  ) {
     this.fd = openSync(path, 'w+');
     writeSync(this.fd, Buffer.alloc(BODY_OFFSET), 0, BODY_OFFSET, 0);
   }

@@ -33,7 +33,8 @@ export class JsonWriter {
       case 'object':
         if (value === null) this.ascii('null');
         else if (Array.isArray(value)) this.array(value);
-        else if (Object.getPrototypeOf(value) === Object.prototype && typeof (value as { toJSON?: unknown }).toJSON !== 'function') this.object(value as Record<string, unknown>);
+        else if (Object.getPrototypeOf(value) === Object.prototype && typeof (value as { toJSON?: unknown }).toJSON !== 'function')
+          this.object(value as Record<string, unknown>);
         else return this.stringified(value);
         return true;
       case 'undefined':
@@ -120,7 +121,7 @@ export class JsonWriter {
       const c = s.charCodeAt(i);
       if (c < 0x80) {
         if (c >= 0x20 && c !== 0x22 && c !== 0x5c) buf[at++] = c;
-        else at = escape(buf, at, c);
+        else at = escapeByte(buf, at, c);
       } else if (c < 0x800) {
         buf[at++] = 0xc0 | (c >> 6);
         buf[at++] = 0x80 | (c & 0x3f);
@@ -179,7 +180,7 @@ const NEEDS_CARE = /[\u0000-\u001f"\\\u0080-\uffff]/;
 const SHORT_ESCAPES: Record<number, number> = { 0x08: 0x62, 0x09: 0x74, 0x0a: 0x6e, 0x0c: 0x66, 0x0d: 0x72, 0x22: 0x22, 0x5c: 0x5c };
 const HEX = '0123456789abcdef';
 
-function escape(buf: Uint8Array, at: number, c: number): number {
+function escapeByte(buf: Uint8Array, at: number, c: number): number {
   const short = SHORT_ESCAPES[c];
   if (short === undefined) return unicodeEscape(buf, at, c);
   buf[at++] = 0x5c;

@@ -44,8 +44,10 @@ describe('streamCsvRows', () => {
 
   it('passes on an error thrown by the callback', async () => {
     const { path } = writeCsv(30_000);
-    await expect(streamCsvRows(path, (row) => {
-      if (row.line > 20_000) throw new Error('stop here');
-    })).rejects.toThrow('stop here');
+    await expect(
+      streamCsvRows(path, (row) => {
+        if (row.line > 20_000) throw new Error('stop here');
+      }),
+    ).rejects.toThrow('stop here');
   });
 });

@@ -35,13 +35,20 @@ export class RawCsvWriter {
   rows = 0;
 
   /** With `append`, rows go after those already in the file (whose header must be the same). */
-  constructor(dir: string, readonly file: RawFileName, columns: readonly string[] = columnsOf(file), append = false) {
+  constructor(
+    dir: string,
+    readonly file: RawFileName,
+    columns: readonly string[] = columnsOf(file),
+    append = false,
+  ) {
     mkdirSync(dir, { recursive: true });
     this.columns = columns;
     this.path = join(dir, `${file}.csv`);
     const header = columns.join(',');
     if (append && existsSync(this.path)) {
-      const firstLine = readFileSync(this.path, 'utf8').split(/\r?\n/, 1)[0].replace(/^\uFEFF/, '');
+      const firstLine = readFileSync(this.path, 'utf8')
+        .split(/\r?\n/, 1)[0]
+        .replace(/^\uFEFF/, '');
       if (firstLine !== header) throw new Error(`${this.path}: header ${JSON.stringify(firstLine)} differs from ${JSON.stringify(header)}; cannot append`);
       this.fd = openSync(this.path, 'a');
     } else {

@@ -56,10 +56,8 @@ const c = (name: string, kind: ColumnKind, extra: Partial<ColumnSpec> = {}): Col
   kind,
   ...extra,
 });
-const req = (name: string, kind: ColumnKind, extra: Partial<ColumnSpec> = {}): ColumnSpec =>
-  c(name, kind, { ...extra, required: true });
-const ref = (name: string, refersTo: RawFileName): ColumnSpec =>
-  c(name, 'ref', { required: true, refersTo });
+const req = (name: string, kind: ColumnKind, extra: Partial<ColumnSpec> = {}): ColumnSpec => c(name, kind, { ...extra, required: true });
+const ref = (name: string, refersTo: RawFileName): ColumnSpec => c(name, 'ref', { required: true, refersTo });
 
 /** Every raw file, in the order the compiler reads them (a file's refs point to earlier files). */
 export const RAW_FILES: readonly RawFileSpec[] = [
@@ -123,12 +121,7 @@ export const RAW_FILES: readonly RawFileSpec[] = [
   {
     file: 'album_tracks',
     required: false,
-    columns: [
-      ref('album_id', 'albums'),
-      ref('song_id', 'songs'),
-      c('disc_number', 'int'),
-      req('track_number', 'int'),
-    ],
+    columns: [ref('album_id', 'albums'), ref('song_id', 'songs'), c('disc_number', 'int'), req('track_number', 'int')],
   },
   {
     file: 'files',
@@ -152,12 +145,7 @@ export const RAW_FILES: readonly RawFileSpec[] = [
   {
     file: 'lyrics',
     required: false,
-    columns: [
-      ref('song_id', 'songs'),
-      req('language', 'lang'),
-      req('text', 'longtext'),
-      c('ttml', 'longtext'),
-    ],
+    columns: [ref('song_id', 'songs'), req('language', 'lang'), req('text', 'longtext'), c('ttml', 'longtext')],
   },
   {
     file: 'playlists',
@@ -181,12 +169,7 @@ export const RAW_FILES: readonly RawFileSpec[] = [
   {
     file: 'stations',
     required: false,
-    columns: [
-      req('id', 'id'),
-      req('name', 'text'),
-      c('description', 'text'),
-      c('artwork_url', 'url'),
-    ],
+    columns: [req('id', 'id'), req('name', 'text'), c('description', 'text'), c('artwork_url', 'url')],
   },
   {
     file: 'station_tracks',
@@ -206,9 +189,7 @@ export const RAW_FILES: readonly RawFileSpec[] = [
   },
 ];
 
-export const RAW_FILE_BY_NAME: ReadonlyMap<RawFileName, RawFileSpec> = new Map(
-  RAW_FILES.map((f) => [f.file, f]),
-);
+export const RAW_FILE_BY_NAME: ReadonlyMap<RawFileName, RawFileSpec> = new Map(RAW_FILES.map((f) => [f.file, f]));
 
 /** Column names of a raw file, in the documented order (the order writers use). */
 export function columnsOf(file: RawFileName): string[] {

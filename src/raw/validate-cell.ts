@@ -71,7 +71,6 @@ export function validateCell(kind: ColumnKind, raw: string): CellResult {
       const text = raw.trim();
       if (text.length === 0) return bad('is blank');
       if (text.length > MAX_TEXT) return bad(`is longer than ${MAX_TEXT} characters`);
-      // eslint-disable-next-line no-control-regex
       if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) return bad('holds control characters');
       return ok(text);
     }
@@ -124,7 +123,14 @@ export function validateCell(kind: ColumnKind, raw: string): CellResult {
       return bad(`${show(raw)} is not an absolute http(s) URL`);
     }
     case 'list': {
-      const values = [...new Set(raw.split(LIST_SEPARATOR).map((v) => v.trim()).filter((v) => v.length > 0))];
+      const values = [
+        ...new Set(
+          raw
+            .split(LIST_SEPARATOR)
+            .map((v) => v.trim())
+            .filter((v) => v.length > 0),
+        ),
+      ];
       if (values.some((v) => v.length > 256)) return bad('has a value longer than 256 characters');
       return ok(values);
     }
@@ -140,8 +146,6 @@ export function validateCell(kind: ColumnKind, raw: string): CellResult {
     case 'omm_id':
       return OMM_ID.test(raw.trim()) ? ok(raw.trim()) : bad(`${show(raw)} is not 16 characters of 0-9 a-z`);
     case 'type':
-      return (EXPLORE_TYPES as readonly string[]).includes(raw.trim())
-        ? ok(raw.trim())
-        : bad(`${show(raw)} is not one of ${EXPLORE_TYPES.join(', ')}`);
+      return (EXPLORE_TYPES as readonly string[]).includes(raw.trim()) ? ok(raw.trim()) : bad(`${show(raw)} is not one of ${EXPLORE_TYPES.join(', ')}`);
   }
 }

@@ -24,7 +24,15 @@ export interface Collector {
  * candidates an earlier tier already counted. Stops when the collector is full, or, when
  * `saturated` (the total is known to reach its cap), as soon as the page is.
  */
-export function scanAllWords(index: SearchIndex, words: readonly QueryWord[], tier: number, scan: number, skip: (rank: number) => boolean, out: Collector, saturated: boolean): void {
+export function scanAllWords(
+  index: SearchIndex,
+  words: readonly QueryWord[],
+  tier: number,
+  scan: number,
+  skip: (rank: number) => boolean,
+  out: Collector,
+  saturated: boolean,
+): void {
   const offsets = index.u32('postings.offsets');
   const postings = index.u32('postings');
   const sized = words.map((w) => ({ word: w, postings: w.ranges.reduce((n, r) => n + offsets[r.to] - offsets[r.from], 0) }));
@@ -55,7 +63,8 @@ export function scanAllWords(index: SearchIndex, words: readonly QueryWord[], ti
   if (ranges.length === 1 && ranges[0].to - ranges[0].from === 1) {
     // One term: its postings are already in popularity order.
     const end = Math.min(offsets[ranges[0].to], offsets[ranges[0].from] + scan);
-    if (bitmaps.length > 0 && anyOf.length === 0 && cursors.length === 0) return scanBitmaps(postings, offsets[ranges[0].from], end, bitmaps, tier, skip, out, saturated);
+    if (bitmaps.length > 0 && anyOf.length === 0 && cursors.length === 0)
+      return scanBitmaps(postings, offsets[ranges[0].from], end, bitmaps, tier, skip, out, saturated);
     for (let k = offsets[ranges[0].from]; k < end; k++) {
       const r = postings[k];
       if (accept(r)) {
@@ -105,7 +114,16 @@ function anyHolds(maps: readonly Uint32Array[], word: number, bit: number): bool
 }
 
 /** scanAllWords' loop for one term driving and every other word a bitmap: the common case, kept tight. */
-function scanBitmaps(postings: Uint32Array, from: number, end: number, maps: readonly Uint32Array[], tier: number, skip: (rank: number) => boolean, out: Collector, saturated: boolean): void {
+function scanBitmaps(
+  postings: Uint32Array,
+  from: number,
+  end: number,
+  maps: readonly Uint32Array[],
+  tier: number,
+  skip: (rank: number) => boolean,
+  out: Collector,
+  saturated: boolean,
+): void {
   const first = maps[0];
   const rest = maps.slice(1);
   next: for (let k = from; k < end; k++) {

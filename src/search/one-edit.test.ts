@@ -19,7 +19,7 @@ describe('withinOneEdit', () => {
 
   it('agrees with the full edit distance on random words', () => {
     let x = 7;
-    const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const word = () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => 'abc'[Math.floor(next() * 3)]).join('');
     for (let i = 0; i < 5000; i++) {
       const a = word();

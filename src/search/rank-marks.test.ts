@@ -11,7 +11,11 @@ describe('RankMarks (the ranks a query has marked)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'omm-rank-marks-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const count = 5000;
-  writeSearchIndex(join(dir, 'search.blob'), 'b1', { type: 'song', ordinals: Uint32Array.from({ length: count }, (_, i) => i), names: Array.from({ length: count }, (_, i) => `song ${i}`) });
+  writeSearchIndex(join(dir, 'search.blob'), 'b1', {
+    type: 'song',
+    ordinals: Uint32Array.from({ length: count }, (_, i) => i),
+    names: Array.from({ length: count }, (_, i) => `song ${i}`),
+  });
   const index = new SearchIndex(openShard(join(dir, 'search.blob')));
 
   it('marks, tests, lists in order and clears, past its first list', () => {

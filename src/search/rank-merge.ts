@@ -12,7 +12,11 @@ export class RankMerge {
   private size = 0;
   private last = -1;
 
-  constructor(offsets: Uint32Array, private readonly postings: Uint32Array, ranges: readonly TermRange[]) {
+  constructor(
+    offsets: Uint32Array,
+    private readonly postings: Uint32Array,
+    ranges: readonly TermRange[],
+  ) {
     let terms = 0;
     for (const r of ranges) terms += r.to - r.from;
     this.cursor = new Uint32Array(terms);

@@ -16,7 +16,7 @@ const ARTIST_WORDS = ['black', 'keys', 'amor', 'sun', 'the', 'love', 'grupo', 'Ã
 
 function prng(seed: number): () => number {
   let x = seed;
-  return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  return () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
 }
 
 function catalog(): { docs: SearchDocuments; artistNames: string[] } {
@@ -92,7 +92,10 @@ function reference(docs: Doc[], dictionary: Set<string>, term: string): { rank: 
   for (const d of docs) {
     if (seen.has(d.rank)) continue;
     if (keys(d).some((k) => sets.some((s) => sameSet(k, s)))) fuzzy.push({ rank: d.rank, tier: TIER.fuzzyWordSet });
-    else if (scan && words.every((w, i) => (typed(w, i) ? (i === last ? [...d.all].some((t) => t.startsWith(w)) : d.all.has(w)) : near(w).some((t) => d.all.has(t))))) {
+    else if (
+      scan &&
+      words.every((w, i) => (typed(w, i) ? (i === last ? [...d.all].some((t) => t.startsWith(w)) : d.all.has(w)) : near(w).some((t) => d.all.has(t))))
+    ) {
       fuzzy.push({ rank: d.rank, tier: TIER.fuzzy });
     }
   }
@@ -111,9 +114,16 @@ describe('searchIndex against a brute-force ranking of the documented tiers', ()
     const { docs: input, artistNames } = catalog();
     writeSearchIndex(join(dir, 'search.blob'), 'test', input);
     index = new SearchIndex(openShard(join(dir, 'search.blob')));
-    const tokens = (s: string) => new Set(searchText(s).split(' ').filter((t) => t.length > 0));
+    const tokens = (s: string) =>
+      new Set(
+        searchText(s)
+          .split(' ')
+          .filter((t) => t.length > 0),
+      );
     docs = Array.from(input.ordinals, (ordinal, rank) => {
-      const artistSets = Array.from(input.artists!.targets.subarray(input.artists!.offsets[ordinal], input.artists!.offsets[ordinal + 1]), (a) => tokens(artistNames[a]));
+      const artistSets = Array.from(input.artists!.targets.subarray(input.artists!.offsets[ordinal], input.artists!.offsets[ordinal + 1]), (a) =>
+        tokens(artistNames[a]),
+      );
       const nameTerms = tokens(input.names[ordinal]);
       return { rank, name: searchText(input.names[ordinal]), nameTerms, artistSets, all: new Set([...nameTerms, ...artistSets.flatMap((s) => [...s])]) };
     });

@@ -190,7 +190,8 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
     const offsets = index.u32('postings.offsets');
     // One word: every candidate matches, so a term held by `window` documents fills the window.
     let saturated = false;
-    if (exact.length === 1 && scan >= window) for (const r of exact[0].ranges) for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] >= window) saturated = true;
+    if (exact.length === 1 && scan >= window)
+      for (const r of exact[0].ranges) for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] >= window) saturated = true;
     const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION ? storedPairTotal(index, exact, scan, earlier) : -1;
     if (stored >= 0) {
       // The compile counted this pair: rank the page only, then the total is known.

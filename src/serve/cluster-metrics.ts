@@ -17,7 +17,8 @@ interface MetricsMessage {
   readonly text?: string;
 }
 
-const isMessage = (m: unknown): m is MetricsMessage => typeof m === 'object' && m !== null && typeof (m as MetricsMessage).type === 'string' && typeof (m as MetricsMessage).id === 'number';
+const isMessage = (m: unknown): m is MetricsMessage =>
+  typeof m === 'object' && m !== null && typeof (m as MetricsMessage).type === 'string' && typeof (m as MetricsMessage).id === 'number';
 
 /** Merges Prometheus text expositions: one HELP/TYPE per family, samples in order of arrival. */
 export function mergeExpositions(texts: readonly string[]): string {

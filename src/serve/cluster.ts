@@ -2,7 +2,6 @@ import cluster, { type Worker } from 'node:cluster';
 import { serveClusterMetrics } from './cluster-metrics.js';
 import type { LogEvent } from './event-log.js';
 
-
 /**
  * The primary of `omm serve --workers N`: forks N copies of this command, which share the
  * listening port (node:cluster) and, through the page cache, the mapped shards. SIGHUP is passed
@@ -16,7 +15,14 @@ export function runPrimary(workers: number, logEvent: LogEvent): Promise<void> {
   let listening = 0;
   cluster.on('listening', (worker, address) => {
     listening++;
-    if (listening === workers) logEvent({ level: 'info', event: 'workers-listening', workers, port: address.port, pids: Object.values(cluster.workers ?? {}).map((w) => w?.process.pid) });
+    if (listening === workers)
+      logEvent({
+        level: 'info',
+        event: 'workers-listening',
+        workers,
+        port: address.port,
+        pids: Object.values(cluster.workers ?? {}).map((w) => w?.process.pid),
+      });
     else if (listening > workers) logEvent({ level: 'info', event: 'worker-replaced', pid: worker.process.pid });
   });
   cluster.on('exit', (worker, code, signal) => {

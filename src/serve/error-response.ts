@@ -30,6 +30,13 @@ export function errorResponse(err: unknown, style: ErrorStyle, requestId: string
           },
         }
       : // Interface 2's body has no details: the message names every bad parameter itself.
-        { error: { code: api.status, title: STATUS_CODES[api.status] ?? 'Error', message: api.details.length > 1 ? api.details.map((d) => d.message).join('; ') : api.message, trace_id: requestId } };
+        {
+          error: {
+            code: api.status,
+            title: STATUS_CODES[api.status] ?? 'Error',
+            message: api.details.length > 1 ? api.details.map((d) => d.message).join('; ') : api.message,
+            trace_id: requestId,
+          },
+        };
   return { status: api.status, body, headers: api.headers, code: api.code, internal: err instanceof ApiError ? undefined : err };
 }

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../index-format/manifest.js';
 import type { CatalogHolder } from './catalog-holder.js';
-import type { FastCoreStats } from './http/fast-connection.js';
+import type { FastCoreStats } from '../http/fast-connection.js';
 
 /** Latency histogram bounds, seconds. */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -24,7 +24,7 @@ export interface MetricSources {
   readonly worker?: string;
 }
 
-const escape = (v: string): string => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const escapeLabel = (v: string): string => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /**
  * Request counters and a latency histogram per route (the route's pattern, so ids do not blow up
@@ -44,8 +44,9 @@ export class Metrics {
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]) s.buckets[i]++;
   }
 
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
   render(src: MetricSources): string {
-    const w = src.worker === undefined ? '' : `worker="${escape(src.worker)}"`;
+    const w = src.worker === undefined ? '' : `worker="${escapeLabel(src.worker)}"`;
     const labels = (...parts: string[]): string => {
       const all = [w, ...parts].filter(Boolean);
       return all.length ? `{${all.join(',')}}` : '';
@@ -55,19 +56,36 @@ export class Metrics {
       out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...lines);
     };
     const routes = [...this.routes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    metric('omm_http_requests_total', 'counter', 'Requests answered, by route pattern and status.',
-      routes.flatMap(([route, s]) => [...s.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `omm_http_requests_total${labels(`route="${escape(route)}"`, `status="${status}"`)} ${n}`)));
-    metric('omm_http_request_duration_seconds', 'histogram', 'Time from request to response written, by route pattern.',
+    metric(
+      'omm_http_requests_total',
+      'counter',
+      'Requests answered, by route pattern and status.',
+      routes.flatMap(([route, s]) =>
+        [...s.byStatus.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([status, n]) => `omm_http_requests_total${labels(`route="${escapeLabel(route)}"`, `status="${status}"`)} ${n}`),
+      ),
+    );
+    metric(
+      'omm_http_request_duration_seconds',
+      'histogram',
+      'Time from request to response written, by route pattern.',
       routes.flatMap(([route, s]) => {
-        const r = `route="${escape(route)}"`;
+        const r = `route="${escapeLabel(route)}"`;
         return [
           ...LATENCY_BUCKETS.map((le, i) => `omm_http_request_duration_seconds_bucket${labels(r, `le="${le}"`)} ${s.buckets[i]}`),
           `omm_http_request_duration_seconds_bucket${labels(r, 'le="+Inf"')} ${s.count}`,
           `omm_http_request_duration_seconds_sum${labels(r)} ${s.sum}`,
           `omm_http_request_duration_seconds_count${labels(r)} ${s.count}`,
         ];
-      }));
-    metric('omm_http_response_bytes_total', 'counter', 'Response body bytes sent, by route pattern.', routes.map(([route, s]) => `omm_http_response_bytes_total${labels(`route="${escape(route)}"`)} ${s.bytes}`));
+      }),
+    );
+    metric(
+      'omm_http_response_bytes_total',
+      'counter',
+      'Response body bytes sent, by route pattern.',
+      routes.map(([route, s]) => `omm_http_response_bytes_total${labels(`route="${escapeLabel(route)}"`)} ${s.bytes}`),
+    );
     const lease = src.holder.currentLease;
     const snapshot = lease.catalog.snapshot;
     let compiledAt = NaN;
@@ -78,32 +96,61 @@ export class Metrics {
     }
     const shards = snapshot.openedShards();
     const mapped = shards.reduce((sum, s) => sum + (s.file.mode === 'mmap' ? s.file.size : 0), 0);
-    metric('omm_snapshot_info', 'gauge', 'The snapshot in service (value 1), by build id.', [`omm_snapshot_info${labels(`build_id="${escape(lease.catalog.buildId)}"`)} 1`]);
-    metric('omm_snapshot_age_seconds', 'gauge', 'Seconds since the snapshot in service was written.', [`omm_snapshot_age_seconds${labels()} ${Number.isNaN(compiledAt) ? 'NaN' : (Date.now() / 1000 - compiledAt).toFixed(3)}`]);
-    metric('omm_snapshot_in_service_seconds', 'gauge', 'Seconds since the snapshot in service was put in service.', [`omm_snapshot_in_service_seconds${labels()} ${((Date.now() - lease.since) / 1000).toFixed(3)}`]);
-    metric('omm_snapshot_open_shards', 'gauge', 'Shard files read so far for the snapshot in service (a table\'s shards are read when it is first used).', [`omm_snapshot_open_shards${labels()} ${shards.length}`]);
-    metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [`omm_snapshot_mapped_bytes${labels()} ${mapped}`]);
+    metric('omm_snapshot_info', 'gauge', 'The snapshot in service (value 1), by build id.', [
+      `omm_snapshot_info${labels(`build_id="${escapeLabel(lease.catalog.buildId)}"`)} 1`,
+    ]);
+    metric('omm_snapshot_age_seconds', 'gauge', 'Seconds since the snapshot in service was written.', [
+      `omm_snapshot_age_seconds${labels()} ${Number.isNaN(compiledAt) ? 'NaN' : (Date.now() / 1000 - compiledAt).toFixed(3)}`,
+    ]);
+    metric('omm_snapshot_in_service_seconds', 'gauge', 'Seconds since the snapshot in service was put in service.', [
+      `omm_snapshot_in_service_seconds${labels()} ${((Date.now() - lease.since) / 1000).toFixed(3)}`,
+    ]);
+    metric('omm_snapshot_open_shards', 'gauge', "Shard files read so far for the snapshot in service (a table's shards are read when it is first used).", [
+      `omm_snapshot_open_shards${labels()} ${shards.length}`,
+    ]);
+    metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [
+      `omm_snapshot_mapped_bytes${labels()} ${mapped}`,
+    ]);
     if (snapshot.mapsSearch) {
-      metric('omm_search_page_releases_total', 'counter', 'Times the search indexes mapped under positioned reads dropped their pages from the process (since the snapshot came into service).', [`omm_search_page_releases_total${labels()} ${snapshot.searchPageReleases}`]);
+      metric(
+        'omm_search_page_releases_total',
+        'counter',
+        'Times the search indexes mapped under positioned reads dropped their pages from the process (since the snapshot came into service).',
+        [`omm_search_page_releases_total${labels()} ${snapshot.searchPageReleases}`],
+      );
     }
     metric('omm_in_flight_requests', 'gauge', 'Requests being answered.', [`omm_in_flight_requests${labels()} ${lease.inFlight}`]);
     if (src.swaps) {
-      metric('omm_snapshot_reloads_total', 'counter', 'Snapshot reloads by outcome.',
-        (['swapped', 'unchanged', 'refused'] as const).map((o) => `omm_snapshot_reloads_total${labels(`outcome="${o}"`)} ${src.swaps![o]}`));
+      metric(
+        'omm_snapshot_reloads_total',
+        'counter',
+        'Snapshot reloads by outcome.',
+        (['swapped', 'unchanged', 'refused'] as const).map((o) => `omm_snapshot_reloads_total${labels(`outcome="${o}"`)} ${src.swaps![o]}`),
+      );
     }
     if (src.fastCore) {
-      metric('omm_http_fast_core_total', 'counter', 'Requests the fast HTTP core answered itself, and connections it handed to node:http at their first request that was not a simple GET or HEAD.', [
-        `omm_http_fast_core_total${labels('outcome="answered"')} ${src.fastCore.answered}`,
-        `omm_http_fast_core_total${labels('outcome="handed_over"')} ${src.fastCore.handedOver}`,
-      ]);
+      metric(
+        'omm_http_fast_core_total',
+        'counter',
+        'Requests the fast HTTP core answered itself, and connections it handed to node:http at their first request that was not a simple GET or HEAD.',
+        [
+          `omm_http_fast_core_total${labels('outcome="answered"')} ${src.fastCore.answered}`,
+          `omm_http_fast_core_total${labels('outcome="handed_over"')} ${src.fastCore.handedOver}`,
+        ],
+      );
     }
-    if (src.rateLimited) metric('omm_rate_limited_total', 'counter', 'Requests answered 429 by the rate limit.', [`omm_rate_limited_total${labels()} ${src.rateLimited()}`]);
+    if (src.rateLimited)
+      metric('omm_rate_limited_total', 'counter', 'Requests answered 429 by the rate limit.', [`omm_rate_limited_total${labels()} ${src.rateLimited()}`]);
     const mem = process.memoryUsage();
-    metric('process_resident_memory_bytes', 'gauge', 'Resident set size, mapped shard pages included.', [`process_resident_memory_bytes${labels()} ${mem.rss}`]);
+    metric('process_resident_memory_bytes', 'gauge', 'Resident set size, mapped shard pages included.', [
+      `process_resident_memory_bytes${labels()} ${mem.rss}`,
+    ]);
     metric('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', [`nodejs_heap_used_bytes${labels()} ${mem.heapUsed}`]);
     const cpu = process.cpuUsage();
     metric('process_cpu_seconds_total', 'counter', 'User and system CPU time.', [`process_cpu_seconds_total${labels()} ${(cpu.user + cpu.system) / 1e6}`]);
-    metric('process_start_time_seconds', 'gauge', 'When the process started, seconds since the epoch.', [`process_start_time_seconds${labels()} ${this.started / 1000}`]);
+    metric('process_start_time_seconds', 'gauge', 'When the process started, seconds since the epoch.', [
+      `process_start_time_seconds${labels()} ${this.started / 1000}`,
+    ]);
     return `${out.join('\n')}\n`;
   }
 }

@@ -7,13 +7,13 @@ import { CatalogHolder, type Lease } from './catalog-holder.js';
 import type { Handler } from './context.js';
 import { errorResponse, type ErrorStyle } from './error-response.js';
 import { Explorer, HTML_TYPE, PAGE_HEADERS } from './explorer/index.js';
-import { prefersHtml } from './http/accept.js';
-import { BuildScoped } from './http/build-scoped.js';
-import { compress, COMPRESS_MIN_BYTES, negotiateEncoding, type Encoding } from './http/compression.js';
-import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from './http/cors.js';
-import { ifNoneMatchHits } from './http/etag.js';
-import { RateLimiter } from './http/rate-limit.js';
-import { bodyFor, byteLengthOf, bytesOf, type Body } from './http/writable-body.js';
+import { prefersHtml } from '../http/accept.js';
+import { BuildScoped } from '../http/build-scoped.js';
+import { compress, COMPRESS_MIN_BYTES, negotiateEncoding, type Encoding } from '../http/compression.js';
+import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from '../http/cors.js';
+import { ifNoneMatchHits } from '../http/etag.js';
+import { RateLimiter } from '../http/rate-limit.js';
+import { bodyFor, byteLengthOf, bytesOf, type Body } from '../http/writable-body.js';
 import { DEFAULT_HTTP, VOLATILE_ROUTES, type HttpOptions } from './http-options.js';
 import { RawJson, toJsonText } from '../interfaces/json-chunks.js';
 import { Metrics } from './metrics.js';
@@ -85,7 +85,12 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function createHandler(
   source: Catalog | CatalogHolder,
   options: HandlerOptions = {},
-  state: HandlerState = { holder: source instanceof CatalogHolder ? source : new CatalogHolder(source), metrics: new Metrics(), draining: false, reloader: null },
+  state: HandlerState = {
+    holder: source instanceof CatalogHolder ? source : new CatalogHolder(source),
+    metrics: new Metrics(),
+    draining: false,
+    reloader: null,
+  },
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
   const v1Prefix = options.v1Prefix ?? '/v1';
@@ -99,8 +104,21 @@ export function createHandler(
   registerOpenMusic(router, openMusicPrefix, branding);
   registerServiceRoutes(router, v1Prefix, openMusicPrefix);
   registerServerRoutes(router, state, limiter, options.worker);
-  const configTag = createHash('sha256').update(JSON.stringify([SERVICE_VERSION, v1Prefix, openMusicPrefix, branding])).digest('hex').slice(0, 8);
-  const setup: Setup = { http, state, router, openMusicPrefix, limiter, cors: new CorsPolicy(http.corsOrigins), perBuild: new BuildScoped(configTag), log: options.log ?? null, explorer };
+  const configTag = createHash('sha256')
+    .update(JSON.stringify([SERVICE_VERSION, v1Prefix, openMusicPrefix, branding]))
+    .digest('hex')
+    .slice(0, 8);
+  const setup: Setup = {
+    http,
+    state,
+    router,
+    openMusicPrefix,
+    limiter,
+    cors: new CorsPolicy(http.corsOrigins),
+    perBuild: new BuildScoped(configTag),
+    log: options.log ?? null,
+    explorer,
+  };
   return (req, res) => handle(setup, req, res);
 }
 
@@ -120,7 +138,12 @@ function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): void {
     if (ex.method !== 'GET' && ex.method !== 'HEAD') throw methodNotAllowed();
     if (!match) throw notFound('No such endpoint');
     if (answerNotModified(setup, ex, match)) return;
-    const result = match.handler({ cat: ex.catalog, params: match.params, query: new Query(ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1)), requestId: ex.requestId });
+    const result = match.handler({
+      cat: ex.catalog,
+      params: match.params,
+      query: new Query(ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1)),
+      requestId: ex.requestId,
+    });
     if (result instanceof Promise) {
       pending = result.then(
         (value) => complete(setup, ex, value),
@@ -192,7 +215,13 @@ function route({ http, router, limiter, explorer }: Setup, ex: Exchange): Match<
   }
   // Health checks and scrapes are never limited.
   if (limiter && !VOLATILE_ROUTES.has(ex.route)) {
-    const client = (http.trustProxy && String(ex.req.headers['x-forwarded-for'] ?? '').split(',')[0].trim()) || ex.req.socket.remoteAddress || 'unknown';
+    const client =
+      (http.trustProxy &&
+        String(ex.req.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          .trim()) ||
+      ex.req.socket.remoteAddress ||
+      'unknown';
     const wait = limiter.take(client);
     if (wait > 0) throw rateLimited(wait);
   }
@@ -203,7 +232,11 @@ function route({ http, router, limiter, explorer }: Setup, ex: Exchange): Match<
 function answerPreflight(setup: Setup, ex: Exchange): boolean {
   if (ex.method !== 'OPTIONS' || !ex.allowOrigin || !ex.req.headers['access-control-request-method']) return false;
   const reqHeaders = ex.req.headers['access-control-request-headers'];
-  ex.res.writeHead(204, { ...preflightHeaders(ex.allowOrigin, typeof reqHeaders === 'string' ? reqHeaders : undefined), 'x-request-id': ex.requestId, ...(ex.vary.length ? { vary: ex.vary.join(', ') } : {}) });
+  ex.res.writeHead(204, {
+    ...preflightHeaders(ex.allowOrigin, typeof reqHeaders === 'string' ? reqHeaders : undefined),
+    'x-request-id': ex.requestId,
+    ...(ex.vary.length ? { vary: ex.vary.join(', ') } : {}),
+  });
   ex.res.end();
   finish(setup, ex, 204, 0);
   return true;
@@ -251,7 +284,9 @@ function fail(setup: Setup, ex: Exchange, err: unknown): void {
   Object.assign(ex.headers, response.headers);
   ex.code = response.code;
   if (response.internal !== undefined) {
-    process.stderr.write(`${JSON.stringify({ level: 'error', requestId: ex.requestId, path: ex.pathname, error: String((response.internal as Error)?.stack ?? response.internal) })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', requestId: ex.requestId, path: ex.pathname, error: String((response.internal as Error)?.stack ?? response.internal) })}\n`,
+    );
   }
   ex.encoding = null;
   // A page's error is a page, with the same status and message.
@@ -336,6 +371,8 @@ function finish({ state, log }: Setup, ex: Exchange, status: number, sent: numbe
   const ms = performance.now() - ex.started;
   state.metrics.observe(ex.route, status, ms / 1000, sent);
   if (log) {
-    log.write(`${JSON.stringify({ time: new Date().toISOString(), method: ex.method, path: ex.pathname, status, bytes: sent, ms: Math.round(ms * 1000) / 1000, requestId: ex.requestId, buildId: ex.catalog.buildId, ...(ex.code ? { code: ex.code } : {}) })}\n`);
+    log.write(
+      `${JSON.stringify({ time: new Date().toISOString(), method: ex.method, path: ex.pathname, status, bytes: sent, ms: Math.round(ms * 1000) / 1000, requestId: ex.requestId, buildId: ex.catalog.buildId, ...(ex.code ? { code: ex.code } : {}) })}\n`,
+    );
   }
 }

@@ -20,7 +20,8 @@ describe('Router', () => {
   });
 
   it('does not match other paths, or paths that do not start with a slash', () => {
-    for (const path of ['/v1/song', '/v1/song/1/2', '/v2/song/1', 'v1/song/1', 'x/v1/song/1', '*', '', '/v1//song/1']) expect(router.match(path), path).toBeNull();
+    for (const path of ['/v1/song', '/v1/song/1/2', '/v2/song/1', 'v1/song/1', 'x/v1/song/1', '*', '', '/v1//song/1'])
+      expect(router.match(path), path).toBeNull();
   });
 
   it('percent-decodes parameters, and answers 400 to a malformed escape', () => {

@@ -97,4 +97,5 @@ function decodeSegment(segment: string, name: string): string {
   }
 }
 
-export const methodNotAllowed = (): ApiError => new ApiError(405, 'Method not allowed; this service answers GET and HEAD', [], 'E_METHOD', { allow: 'GET, HEAD' });
+export const methodNotAllowed = (): ApiError =>
+  new ApiError(405, 'Method not allowed; this service answers GET and HEAD', [], 'E_METHOD', { allow: 'GET, HEAD' });

@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { CatalogHolder } from './catalog-holder.js';
 import { workerMetrics } from './cluster-metrics.js';
 import type { Handler } from './context.js';
-import type { FastCoreStats } from './http/fast-connection.js';
-import type { RateLimiter } from './http/rate-limit.js';
+import type { FastCoreStats } from '../http/fast-connection.js';
+import type { RateLimiter } from '../http/rate-limit.js';
 import type { Metrics } from './metrics.js';
 import type { Router } from './router.js';
 import type { SnapshotReloader } from './snapshot-reloader.js';
@@ -31,8 +31,17 @@ export function registerServerRoutes(router: Router<Handler>, state: HandlerStat
     if (state.draining) return new TextBody(JSON.stringify({ status: 'draining', buildId: cat.buildId }), JSON_TYPE, 503);
     return { status: 'ready', buildId: cat.buildId };
   });
-  const renderMetrics = () => state.metrics.render({ holder: state.holder, swaps: state.reloader?.counts, fastCore: state.fastCore, rateLimited: limiter ? () => limiter.limited : undefined, worker });
+  const renderMetrics = () =>
+    state.metrics.render({
+      holder: state.holder,
+      swaps: state.reloader?.counts,
+      fastCore: state.fastCore,
+      rateLimited: limiter ? () => limiter.limited : undefined,
+      worker,
+    });
   // One of several workers: a scrape gets every worker's series, merged by the primary.
   const clusterMetrics = worker !== undefined && cluster.isWorker ? workerMetrics(renderMetrics) : null;
-  router.add('/metrics', 'v1', () => (clusterMetrics ? clusterMetrics().then((text) => new TextBody(text, METRICS_TYPE)) : new TextBody(renderMetrics(), METRICS_TYPE)));
+  router.add('/metrics', 'v1', () =>
+    clusterMetrics ? clusterMetrics().then((text) => new TextBody(text, METRICS_TYPE)) : new TextBody(renderMetrics(), METRICS_TYPE),
+  );
 }

@@ -1,4 +1,4 @@
-import type { Encoding } from './http/compression.js';
+import type { Encoding } from '../http/compression.js';
 
 /** The content type of every JSON response. */
 export const JSON_TYPE = 'application/json; charset=utf-8';

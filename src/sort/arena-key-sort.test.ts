@@ -18,10 +18,7 @@ function arenaOf(keys: Uint8Array[]): { arena: Buffer; index: Uint32Array } {
 }
 
 /** Record numbers in byte order of their keys, ties in number order. */
-const reference = (keys: Uint8Array[]): number[] =>
-  keys
-    .map((_, i) => i)
-    .sort((a, b) => Buffer.compare(keys[a], keys[b]) || a - b);
+const reference = (keys: Uint8Array[]): number[] => keys.map((_, i) => i).sort((a, b) => Buffer.compare(keys[a], keys[b]) || a - b);
 
 function sorted(sort: ArenaKeySort, keys: Uint8Array[]): number[] {
   const { arena, index } = arenaOf(keys);
@@ -37,12 +34,15 @@ function sorted(sort: ArenaKeySort, keys: Uint8Array[]): number[] {
  */
 const keyFamily = fc.oneof(
   fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 3000, size: 'max' }),
-  fc.tuple(fc.array(fc.uint8Array({ maxLength: 30 }), { minLength: 1, maxLength: 3 }), fc.array(fc.tuple(fc.nat(), fc.uint8Array({ maxLength: 12 })), { maxLength: 5000, size: 'max' })).map(([prefixes, rest]) =>
-    rest.map(([p, tail]) => Buffer.concat([prefixes[p % prefixes.length], tail])),
-  ),
-  fc.array(fc.tuple(fc.constantFrom('ab', 'abcdefgh', 'abcd', ''), fc.nat({ max: 9 })), { maxLength: 2000, size: 'max' }).map((parts) =>
-    parts.map(([text, zeros]) => Buffer.concat([Buffer.from(text), Buffer.alloc(zeros)])),
-  ),
+  fc
+    .tuple(
+      fc.array(fc.uint8Array({ maxLength: 30 }), { minLength: 1, maxLength: 3 }),
+      fc.array(fc.tuple(fc.nat(), fc.uint8Array({ maxLength: 12 })), { maxLength: 5000, size: 'max' }),
+    )
+    .map(([prefixes, rest]) => rest.map(([p, tail]) => Buffer.concat([prefixes[p % prefixes.length], tail]))),
+  fc
+    .array(fc.tuple(fc.constantFrom('ab', 'abcdefgh', 'abcd', ''), fc.nat({ max: 9 })), { maxLength: 2000, size: 'max' })
+    .map((parts) => parts.map(([text, zeros]) => Buffer.concat([Buffer.from(text), Buffer.alloc(zeros)]))),
   fc.array(fc.nat({ max: 5000 }), { maxLength: 6000, size: 'max' }).map((ns) => ns.map((n) => Buffer.from([0, 0, n >> 8, n & 0xff, 7]))),
 );
 

@@ -150,7 +150,15 @@ export class ArenaKeySort {
    * Stable sort of order[start, end) on `key` (whose bits outside `diff` agree in the whole range), moving `key` and
    * `carry` (when given) along: insertion for a small range, else LSD radix with 8-bit digits over the varying bits.
    */
-  private sortOnWord(start: number, end: number, key: Uint32Array, keyOut: Uint32Array, carry: Uint32Array | null, carryOut: Uint32Array | null, diff: number): void {
+  private sortOnWord(
+    start: number,
+    end: number,
+    key: Uint32Array,
+    keyOut: Uint32Array,
+    carry: Uint32Array | null,
+    carryOut: Uint32Array | null,
+    diff: number,
+  ): void {
     const m = end - start;
     if (m <= SMALL_RANGE) {
       insertionSortWord(this.order, key, carry, start, end);

@@ -88,7 +88,8 @@ export class ExternalSorter {
   *sorted(): Generator<SortedRecord> {
     const cursor = this.cursor();
     try {
-      while (cursor.next()) yield { key: cursor.buffer.subarray(cursor.keyStart, cursor.keyEnd), value: cursor.buffer.subarray(cursor.keyEnd, cursor.valueEnd) };
+      while (cursor.next())
+        yield { key: cursor.buffer.subarray(cursor.keyStart, cursor.keyEnd), value: cursor.buffer.subarray(cursor.keyEnd, cursor.valueEnd) };
     } finally {
       cursor.close();
     }

@@ -52,7 +52,16 @@ export function sortFixedRecords(records: Uint32Array, scratch: Uint32Array, cou
 }
 
 /** LSD radix sort of records [start, end) on `word`, digits over the bits of `diff`; the result ends in `records`. */
-function radixSortOnWord(records: Uint32Array, scratch: Uint32Array, start: number, end: number, width: number, word: number, diff: number, counts: Uint32Array): void {
+function radixSortOnWord(
+  records: Uint32Array,
+  scratch: Uint32Array,
+  start: number,
+  end: number,
+  width: number,
+  word: number,
+  diff: number,
+  counts: Uint32Array,
+): void {
   const low = 31 - Math.clz32(diff & -diff);
   const span = 32 - Math.clz32(diff) - low;
   const passes = Math.ceil(span / DIGIT_BITS);

@@ -124,7 +124,17 @@ export class FixedSorter {
   handOff(): FixedSorterState {
     if (this.reading) throw new Error(`sorter ${this.name}: handed off after reading began`);
     this.reading = true;
-    const state: FixedSorterState = { dir: this.dir, name: this.name, width: this.width, keyWords: this.keyWords, runs: [...this.runs], arena: this.arena, count: this.count, added: this.added, budgetBytes: this.budgetBytes };
+    const state: FixedSorterState = {
+      dir: this.dir,
+      name: this.name,
+      width: this.width,
+      keyWords: this.keyWords,
+      runs: [...this.runs],
+      arena: this.arena,
+      count: this.count,
+      added: this.added,
+      budgetBytes: this.budgetBytes,
+    };
     this.runs.length = 0;
     this.arena = this.scratch = new Uint32Array(0);
     return state;

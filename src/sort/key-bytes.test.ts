@@ -5,13 +5,20 @@ import { compareKeyBytes, copyBytes, putU32le, u32be, u32le, wordAt } from './ke
 describe('key bytes', () => {
   it('compareKeyBytes agrees with Buffer.compare, from any byte the keys share, short keys and long (past the native cutoff)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 600 }), fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), fc.nat(), fc.nat({ max: 7 }), (shared, x, y, cut, offset) => {
-        const a = Buffer.concat([Buffer.alloc(offset, 9), shared, x]);
-        const b = Buffer.concat([shared, y, Buffer.alloc(3, 1)]);
-        const from = shared.length === 0 ? 0 : cut % (shared.length + 1);
-        const got = compareKeyBytes(a, offset, a.length, b, 0, b.length - 3, from);
-        expect(Math.sign(got)).toBe(Buffer.compare(a.subarray(offset), b.subarray(0, b.length - 3)));
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 600 }),
+        fc.uint8Array({ maxLength: 300 }),
+        fc.uint8Array({ maxLength: 300 }),
+        fc.nat(),
+        fc.nat({ max: 7 }),
+        (shared, x, y, cut, offset) => {
+          const a = Buffer.concat([Buffer.alloc(offset, 9), shared, x]);
+          const b = Buffer.concat([shared, y, Buffer.alloc(3, 1)]);
+          const from = shared.length === 0 ? 0 : cut % (shared.length + 1);
+          const got = compareKeyBytes(a, offset, a.length, b, 0, b.length - 3, from);
+          expect(Math.sign(got)).toBe(Buffer.compare(a.subarray(offset), b.subarray(0, b.length - 3)));
+        },
+      ),
       { numRuns: 500, seed: 3, endOnFailure: true },
     );
   });

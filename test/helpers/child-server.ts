@@ -35,7 +35,10 @@ export async function startChildOmm(argv: string[]): Promise<ChildServer> {
   const waitFor = (pattern: RegExp, timeoutMs = 15_000, from = 0) =>
     new Promise<string>((resolve, reject) => {
       const check = () => {
-        const line = err.slice(from).split('\n').find((l) => pattern.test(l));
+        const line = err
+          .slice(from)
+          .split('\n')
+          .find((l) => pattern.test(l));
         if (line !== undefined) {
           listeners.delete(check);
           clearTimeout(timer);

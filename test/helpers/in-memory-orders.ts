@@ -128,7 +128,6 @@ function binarySearch(sorted: Float64Array, value: number): number {
   return lo;
 }
 
-
 export interface InMemoryEntity {
   readonly ids: readonly string[];
   readonly names: readonly string[];

@@ -22,5 +22,8 @@ export const responsePointer = (template: string, status: number | string): stri
 
 /** A `$ref` into the schema registered as `id`, the pointer URI-encoded segment by segment. */
 export const schemaRef = (id: string, pointer: string): { $ref: string } => ({
-  $ref: `${id}#${pointer.split('/').map((s) => encodeURIComponent(s).replace(/%7E/g, '~')).join('/')}`,
+  $ref: `${id}#${pointer
+    .split('/')
+    .map((s) => encodeURIComponent(s).replace(/%7E/g, '~'))
+    .join('/')}`,
 });

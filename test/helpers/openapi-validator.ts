@@ -9,7 +9,9 @@ import { pathTemplates, responsePointer, schemaRef } from './openapi-paths.js';
  * as OpenAPI 3.1 uses). Every request made through test/helpers/server.ts goes through here,
  * so every response in the suite is checked.
  */
-const document = openApiDocument('/v1') as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+const document = openApiDocument('/v1') as {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+};
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 ajv.addSchema(document, 'openapi');
@@ -40,12 +42,14 @@ export function assertMatchesOpenApi(path: string, status: number, body: unknown
   if (status >= 400) {
     const openMusic = pathname === '/openmusic' || pathname.startsWith('/openmusic/');
     const validate = openMusic ? omErrorValidator : errorValidator;
-    if (!validate(body)) throw new Error(`${status} ${path}: error body does not match the ${openMusic ? 'OmError' : 'Error'} schema: ${ajv.errorsText(validate.errors)}`);
+    if (!validate(body))
+      throw new Error(`${status} ${path}: error body does not match the ${openMusic ? 'OmError' : 'Error'} schema: ${ajv.errorsText(validate.errors)}`);
     return openMusic ? 'OmError' : 'Error';
   }
   if (!found) throw new Error(`${status} ${path}: no operation in the OpenAPI document serves this path`);
   const validate = validatorFor(found.template, String(status));
   if (!validate) throw new Error(`${status} ${path}: the document lists no ${status} response for ${found.template}`);
-  if (!validate(body)) throw new Error(`${status} ${path}: body does not match ${found.template}: ${ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: 'body' })}`);
+  if (!validate(body))
+    throw new Error(`${status} ${path}: body does not match ${found.template}: ${ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: 'body' })}`);
   return found.template;
 }

@@ -45,14 +45,7 @@ export const SMALL_CATALOG: RawFiles = {
     '103,"Quote ""Q""",GBAYE0000351,90000,Jazz,2015-03-03,https://img.example.com/s103.jpg,100,2019-12-31',
   ].join('\n'),
   song_artists: ['song_id,artist_id,position', '101,2,1', '101,1,2'].join('\n'),
-  album_tracks: [
-    'album_id,song_id,disc_number,track_number',
-    '10,100,1,1',
-    '10,101,1,2',
-    '11,102,1,1',
-    '12,100,1,1',
-    '12,103,2,1',
-  ].join('\n'),
+  album_tracks: ['album_id,song_id,disc_number,track_number', '10,100,1,1', '10,101,1,2', '11,102,1,1', '12,100,1,1', '12,103,2,1'].join('\n'),
   files: [
     'id,song_id,mime_type,codec,lossless,bitrate_kbps,sample_rate_hz,channels,size_bytes,duration_ms,stream_url,download_url,preferred',
     'f1,100,audio/flac,flac,true,900,44100,2,22000000,,https://cdn.example.com/f1.flac,https://cdn.example.com/f1.flac?dl=1,false',

@@ -30,7 +30,8 @@ export interface ConversationResult {
   readonly arrivals: readonly number[];
 }
 
-const crlf = (chunk: string | Buffer, raw: boolean) => (typeof chunk === 'string' ? Buffer.from(raw ? chunk : chunk.replace(/\r?\n/g, '\r\n'), 'latin1') : chunk);
+const crlf = (chunk: string | Buffer, raw: boolean) =>
+  typeof chunk === 'string' ? Buffer.from(raw ? chunk : chunk.replace(/\r?\n/g, '\r\n'), 'latin1') : chunk;
 
 /** Plays `plan` on one node:net connection to `url` and collects every byte the server sends. */
 export function converse(url: string, plan: Conversation): Promise<ConversationResult> {

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { pathTemplates, responsePointer, schemaRef, type PathTemplate } from './openapi-paths.js';
+import { missingShared } from './requirements.js';
 
 /**
  * Validates interface-2 responses against the component schemas of the public OpenMusic
@@ -18,9 +19,13 @@ import { pathTemplates, responsePointer, schemaRef, type PathTemplate } from './
  * there, never `{w}x{h}` templates.
  */
 export const REFERENCE_PATH = fileURLToPath(new URL('../../../shared/reference/openmusic-instance-style.openapi.yml', import.meta.url));
-export const referenceAvailable = existsSync(REFERENCE_PATH);
+/** Under CI its absence throws (requirements.ts): /openmusic bodies are then never left unchecked. */
+export const referenceAvailable = missingShared(REFERENCE_PATH) === null;
 
-type Doc = { paths: Record<string, { get: { responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> } }>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<string, { get: { responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> } }>;
+  components: { schemas: Record<string, unknown> };
+};
 
 let state: { doc: Doc; ajv: Ajv2020; templates: PathTemplate[]; compiled: Map<string, ValidateFunction> } | null = null;
 
@@ -62,6 +67,7 @@ export function assertMatchesReference(path: string, status: number, body: unkno
   }
   let validate = compiled.get(pointer);
   if (!validate) compiled.set(pointer, (validate = ajv.compile(schemaRef('reference', pointer))));
-  if (!validate(body)) throw new Error(`${status} ${path}: body does not match the reference (${pointer}): ${ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: 'body' })}`);
+  if (!validate(body))
+    throw new Error(`${status} ${path}: body does not match the reference (${pointer}): ${ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: 'body' })}`);
   return pointer;
 }

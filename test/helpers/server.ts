@@ -12,7 +12,6 @@ export const SAMPLE_RAW = fileURLToPath(new URL('../../data/raw', import.meta.ur
 export interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   text: string;
 }
@@ -29,7 +28,10 @@ export interface TestServer {
  * response is validated against our OpenAPI document, and every /openmusic one also against the
  * reference OpenMusic schemas when ../shared/reference is there (unless `validate: false`).
  */
-export async function serveRaw(rawDir: string, options: { log?: NodeJS.WritableStream; validate?: boolean; http?: Partial<HttpOptions> } = {}): Promise<TestServer> {
+export async function serveRaw(
+  rawDir: string,
+  options: { log?: NodeJS.WritableStream; validate?: boolean; http?: Partial<HttpOptions> } = {},
+): Promise<TestServer> {
   const out = tempDir('omm-serve-');
   await compileCatalog({ rawDir, outDir: out });
   const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1', log: options.log ?? null, http: options.http });

@@ -4,11 +4,14 @@ import type { Room } from './rooms.js';
 
 /** One way the code disagrees with the map, in words a reader can act on. */
 export interface HouseProblem {
-  readonly kind: 'unknown-room' | 'wrong-way' | 'package' | 'circle';
+  readonly kind: 'unknown-room' | 'wrong-way' | 'package' | 'circle' | 'opaque' | 'unused';
   readonly message: string;
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g;
+/** `import ... from 'x'`, `export ... from "x"`, `import 'x'`, `import("x")` (either quote). */
+const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*(['"])([^'"]+)\1|(?:^|\n)\s*import\s*(['"])([^'"]+)\3|\bimport\(\s*(['"])([^'"]+)\5\s*\)/g;
+/** A dynamic import of something other than one string: the check cannot tell where it points. */
+const OPAQUE_IMPORT = /\bimport\(\s*(?!['"][^'"]*['"]\s*\))/;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir).sort()) {
@@ -22,7 +25,12 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 /** The specifiers a TypeScript file imports or re-exports (comments aside). */
 export function importsOf(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1');
-  return [...code.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
+  return [...code.matchAll(IMPORT)].map((m) => m[2] ?? m[4] ?? m[6]);
+}
+
+/** Whether the file holds a dynamic import whose target is not one string literal. */
+export function hasOpaqueImport(text: string): boolean {
+  return OPAQUE_IMPORT.test(text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1'));
 }
 
 const roomOf = (srcDir: string, file: string): string => relative(srcDir, file).split(sep)[0];
@@ -39,6 +47,8 @@ export function checkHouse(srcDir: string, rooms: Readonly<Record<string, Room>>
   const files = sourceFiles(root);
   const problems: HouseProblem[] = [];
   const edges = new Map<string, string[]>();
+  const used = new Map<string, Set<string>>();
+  const usedPackages = new Map<string, Set<string>>();
   const name = (file: string) => `src/${relative(root, file).split(sep).join('/')}`;
   for (const file of files) {
     const room = roomOf(root, file);
@@ -48,11 +58,18 @@ export function checkHouse(srcDir: string, rooms: Readonly<Record<string, Room>>
       continue;
     }
     const targets: string[] = [];
-    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+    const text = readFileSync(file, 'utf8');
+    if (hasOpaqueImport(text))
+      problems.push({ kind: 'opaque', message: `${name(file)} imports something other than a string literal; the map cannot check where it points` });
+    for (const spec of importsOf(text)) {
       if (!spec.startsWith('.')) {
         const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        if (!isTest(file)) usedPackages.set(room, (usedPackages.get(room) ?? new Set()).add(pkg));
         if (!spec.startsWith('node:') && !isTest(file) && !rules.packages.includes(pkg)) {
-          problems.push({ kind: 'package', message: `${name(file)} imports the package ${pkg}; ${room}/ may use ${rules.packages.join(', ') || 'no package'} besides node: built-ins` });
+          problems.push({
+            kind: 'package',
+            message: `${name(file)} imports the package ${pkg}; ${room}/ may use ${rules.packages.join(', ') || 'no package'} besides node: built-ins`,
+          });
         }
         continue;
       }
@@ -60,12 +77,29 @@ export function checkHouse(srcDir: string, rooms: Readonly<Record<string, Room>>
       if (!target.startsWith(root + sep)) continue;
       targets.push(target);
       const to = roomOf(root, target);
+      if (to !== room) used.set(room, (used.get(room) ?? new Set()).add(to));
       if (to !== room && !rules.imports.includes(to)) {
         const allowed = rules.imports.length > 0 ? rules.imports.map((r) => `${r}/`).join(', ') : 'no other room';
         problems.push({ kind: 'wrong-way', message: `${name(file)} imports ${name(target)}: ${room}/ may import from ${allowed}, not from ${to}/` });
       }
     }
     edges.set(file, targets);
+  }
+  // The map lists what each room uses, no more: a room it may import but does not is a stale line.
+  for (const [room, rules] of Object.entries(rooms)) {
+    if (!files.some((f) => roomOf(root, f) === room)) continue;
+    const unused = rules.imports.filter((r) => !used.get(room)?.has(r));
+    if (unused.length > 0)
+      problems.push({
+        kind: 'unused',
+        message: `${room}/ may import from ${unused.map((r) => `${r}/`).join(', ')} but does not: narrow its line in test/house/rooms.ts`,
+      });
+    const unusedPackages = rules.packages.filter((p) => !usedPackages.get(room)?.has(p));
+    if (unusedPackages.length > 0)
+      problems.push({
+        kind: 'unused',
+        message: `${room}/ may use the package ${unusedPackages.join(', ')} but does not: narrow its line in test/house/rooms.ts`,
+      });
   }
   for (const circle of circles(edges)) {
     problems.push({ kind: 'circle', message: `files import each other: ${circle.map(name).join(' -> ')} -> ${name(circle[0])}` });

@@ -17,6 +17,10 @@ if (form && answer) matchTester({ form, answer, v1 });
 // Artwork that does not load (its host is down or out of reach) becomes the empty box a
 // resource without artwork shows, not a broken image.
 const emptyBox = (img) => img.replaceWith(el('span', { class: `${img.className} none`, 'aria-hidden': 'true' }));
-document.addEventListener('error', (event) => event.target instanceof HTMLImageElement && event.target.classList.contains('art') && emptyBox(event.target), true);
+document.addEventListener(
+  'error',
+  (event) => event.target instanceof HTMLImageElement && event.target.classList.contains('art') && emptyBox(event.target),
+  true,
+);
 // Those that failed before this script ran.
 for (const img of document.querySelectorAll('img.art')) if (img.complete && img.naturalWidth === 0 && img.currentSrc) emptyBox(img);

@@ -40,11 +40,18 @@ export function byline(resource) {
 
 /** Artwork, name and byline: the inside of an item's link. */
 export function itemContent(resource) {
-  return [artwork(resource.attributes?.artworkUrl, 48, 'thumb'), el('span', { class: 'text' }, el('span', { class: 'name' }, resource.attributes?.name ?? resource.id), el('span', { class: 'by' }, byline(resource)))];
+  return [
+    artwork(resource.attributes?.artworkUrl, 48, 'thumb'),
+    el('span', { class: 'text' }, el('span', { class: 'name' }, resource.attributes?.name ?? resource.id), el('span', { class: 'by' }, byline(resource))),
+  ];
 }
 
 export function itemList(resources) {
-  return el('ul', { class: 'items' }, resources.map((r) => el('li', { class: 'item' }, el('a', { href: pageHref(r.type, r.id) }, itemContent(r)))));
+  return el(
+    'ul',
+    { class: 'items' },
+    resources.map((r) => el('li', { class: 'item' }, el('a', { href: pageHref(r.type, r.id) }, itemContent(r)))),
+  );
 }
 
 /** 199386 -> "3:19". */
@@ -59,5 +66,12 @@ export function duration(ms) {
 
 /** A description list; a value the catalog lacks says so. */
 export function facts(rows) {
-  return el('dl', { class: 'facts' }, rows.map(([label, value]) => [el('dt', {}, label), value === null || value === undefined || value === '' ? el('dd', { class: 'missing' }, 'none') : el('dd', {}, value)]));
+  return el(
+    'dl',
+    { class: 'facts' },
+    rows.map(([label, value]) => [
+      el('dt', {}, label),
+      value === null || value === undefined || value === '' ? el('dd', { class: 'missing' }, 'none') : el('dd', {}, value),
+    ]),
+  );
 }

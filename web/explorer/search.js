@@ -40,11 +40,20 @@ export function searchAsYouType({ input, listbox, status, v1 }) {
   const show = (term, body) => {
     options = [];
     const groups = GROUPS.filter(([key]) => body[key]?.data?.length > 0).map(([key, label]) =>
-      el('div', { role: 'group', 'aria-label': label }, el('div', { class: 'group-label', 'aria-hidden': 'true' }, label), body[key].data.map((resource) => {
-        const option = el('a', { role: 'option', id: `search-option-${options.length}`, href: pageHref(resource.type, resource.id), tabindex: '-1', 'aria-selected': 'false' }, itemContent(resource));
-        options.push(option);
-        return option;
-      })),
+      el(
+        'div',
+        { role: 'group', 'aria-label': label },
+        el('div', { class: 'group-label', 'aria-hidden': 'true' }, label),
+        body[key].data.map((resource) => {
+          const option = el(
+            'a',
+            { role: 'option', id: `search-option-${options.length}`, href: pageHref(resource.type, resource.id), tabindex: '-1', 'aria-selected': 'false' },
+            itemContent(resource),
+          );
+          options.push(option);
+          return option;
+        }),
+      ),
     );
     activate(-1);
     listbox.replaceChildren(...groups);

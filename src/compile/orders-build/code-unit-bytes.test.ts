@@ -13,7 +13,10 @@ const bytesFromUtf8 = (text: string) => {
 };
 const sign = (x: number) => (x < 0 ? -1 : x > 0 ? 1 : 0);
 // Characters from every UTF-8 length, both sides of the surrogates, and pairs.
-const text = fc.string({ unit: fc.constantFrom('a', 'b', '\u0000', '\u007f', '\u00e9', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '😀', '𝐀', '\u{10ffff}'), maxLength: 8 });
+const text = fc.string({
+  unit: fc.constantFrom('a', 'b', '\u0000', '\u007f', '\u00e9', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '😀', '𝐀', '\u{10ffff}'),
+  maxLength: 8,
+});
 
 describe('code-unit order bytes', () => {
   it('compare as JS strings compare (UTF-16 code units), and are plain UTF-8 without surrogates', () => {

@@ -49,11 +49,26 @@ function columnsOf(entities: Entity[], dir: string) {
   };
   return {
     count: entities.length,
-    ids: strings('ids', entities.map((e) => e.id)),
-    names: strings('names', entities.map((e) => e.name)),
-    dateAdded: numbers('date-added', entities.map((e) => e.dateAdded)),
-    popularity: numbers('popularity', entities.map((e) => e.popularity)),
-    releaseDate: numbers('release-date', entities.map((e) => e.releaseDate)),
+    ids: strings(
+      'ids',
+      entities.map((e) => e.id),
+    ),
+    names: strings(
+      'names',
+      entities.map((e) => e.name),
+    ),
+    dateAdded: numbers(
+      'date-added',
+      entities.map((e) => e.dateAdded),
+    ),
+    popularity: numbers(
+      'popularity',
+      entities.map((e) => e.popularity),
+    ),
+    releaseDate: numbers(
+      'release-date',
+      entities.map((e) => e.releaseDate),
+    ),
   };
 }
 
@@ -88,7 +103,9 @@ function check(entities: Entity[], budget = TINY_BUDGET): void {
     // As the compile builds the songs': all but the release-date orders from another thread's
     // view of the spill directory (its own names) without the release dates, then the rest here.
     const beside = SpillDir.attach(spill.path, 'beside-');
-    const before = continueEntityOrders(startEntityOrders({ ...inputs, releaseDate: undefined }, beside, budget, { label: 'songs' }), beside, budget, { label: 'songs' });
+    const before = continueEntityOrders(startEntityOrders({ ...inputs, releaseDate: undefined }, beside, budget, { label: 'songs' }), beside, budget, {
+      label: 'songs',
+    });
     const split = addReleaseOrders(before, inputs.count, inputs.releaseDate, spill, budget, { label: 'split' });
     expectSame(songs, oracle.songs);
     expectSame(artists, oracle.artists);
@@ -104,7 +121,11 @@ function check(entities: Entity[], budget = TINY_BUDGET): void {
 // Ids: decimal ones (numeric order, up to 15 digits), ones that only look decimal (leading
 // zeros, 16 digits, signs), the generator's `s<n>`, and any text, including characters past
 // U+FFFF (surrogate pairs) and U+E000-U+FFFF, whose UTF-8 order differs from code-unit order.
-const decimalId = fc.oneof(fc.nat({ max: 3000 }).map(String), fc.bigInt({ min: 0n, max: 999_999_999_999_999n }).map(String), fc.constantFrom('0', '999999999999999'));
+const decimalId = fc.oneof(
+  fc.nat({ max: 3000 }).map(String),
+  fc.bigInt({ min: 0n, max: 999_999_999_999_999n }).map(String),
+  fc.constantFrom('0', '999999999999999'),
+);
 const textId = fc.oneof(
   fc.nat({ max: 3000 }).map((n) => `s${n}`),
   fc.constantFrom('', '00', '01', '007', '1234567890123456', '-1', '1.5', '1e3', ' 1', '1\n', 'S1', 'é', '\uE000', '\uFFFF', '😀', '𝐀', 'a\u0000b'),
@@ -113,14 +134,61 @@ const textId = fc.oneof(
 
 // Names: case, accents composed and not, NFKC folds (ligatures, full width, math letters, the
 // ohm sign), lower-casing that grows ('İ'), shared names, empty ones; U+0000 in some runs only.
-const WORDS = ['Love', 'love', 'LOVE', 'Café', 'Cafe\u0301', 'café', 'ﬁre', 'fire', 'FIRE', 'Ｌｏｖｅ', 'İstanbul', 'istanbul', 'Straße', 'STRASSE', '𝐀lpha', 'alpha', 'Ω', 'Ω', 'ǅ', '①', '1', '😀', '\uE000x', '\uFFFF', '', ' ', 'a', 'A'];
+const WORDS = [
+  'Love',
+  'love',
+  'LOVE',
+  'Café',
+  'Cafe\u0301',
+  'café',
+  'ﬁre',
+  'fire',
+  'FIRE',
+  'Ｌｏｖｅ',
+  'İstanbul',
+  'istanbul',
+  'Straße',
+  'STRASSE',
+  '𝐀lpha',
+  'alpha',
+  'Ω',
+  'Ω',
+  'ǅ',
+  '①',
+  '1',
+  '😀',
+  '\uE000x',
+  '\uFFFF',
+  '',
+  ' ',
+  'a',
+  'A',
+];
 const word = fc.constantFrom(...WORDS);
-const plainName = fc.oneof(word, fc.tuple(word, word).map(([a, b]) => `${a} ${b}`), fc.string({ unit: 'binary', maxLength: 5 }).map((s) => s.replaceAll('\u0000', '')));
+const plainName = fc.oneof(
+  word,
+  fc.tuple(word, word).map(([a, b]) => `${a} ${b}`),
+  fc.string({ unit: 'binary', maxLength: 5 }).map((s) => s.replaceAll('\u0000', '')),
+);
 const nulName = fc.constantFrom('\u0000', 'a\u0000', 'a\u00000', 'a\u0000z', 'love\u0000', 'Love\u0000\u0000');
 
 // Numbers: missing (NaN), both zeros, negatives, huge and tiny, infinities, many ties.
 const number = fc.oneof(
-  fc.constantFrom(Number.NaN, 0, -0, 1, -1, 1e308, -1e308, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MIN_VALUE, -Number.MIN_VALUE, 2 ** 53, 1_700_000_000_000),
+  fc.constantFrom(
+    Number.NaN,
+    0,
+    -0,
+    1,
+    -1,
+    1e308,
+    -1e308,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.MIN_VALUE,
+    -Number.MIN_VALUE,
+    2 ** 53,
+    1_700_000_000_000,
+  ),
   fc.integer({ min: -3, max: 3 }),
   fc.double(),
 );
@@ -155,7 +223,9 @@ describe('buildEntityOrders', () => {
     const shortIds = fc.uniqueArray(fc.oneof(decimalId, shortTextId), { maxLength: 5000, size: 'max' });
     fc.assert(
       fc.property(
-        shortIds.chain((ids) => fc.tuple(...ids.map((id) => fc.record({ id: fc.constant(id), name: plainName, dateAdded: number, popularity: number, releaseDate })))),
+        shortIds.chain((ids) =>
+          fc.tuple(...ids.map((id) => fc.record({ id: fc.constant(id), name: plainName, dateAdded: number, popularity: number, releaseDate }))),
+        ),
         (entities) => check(entities),
       ),
       { numRuns: 8, seed: 23, endOnFailure: true },
@@ -169,10 +239,16 @@ describe('buildEntityOrders', () => {
     );
   });
 
-  it('lines a NUL in a name up against another record\'s id-rank digits, as the oracle does', () => {
+  it("lines a NUL in a name up against another record's id-rank digits, as the oracle does", () => {
     // 30 entities: id ranks are one base-36 digit. "a" with id rank 29 sorts as "a\u0000t", so
     // "a\u0000b" (rank 1: "a\u0000b\u00001") falls between the two "a"s, which become two groups.
-    const entities: Entity[] = Array.from({ length: 30 }, (_, i) => ({ id: String(i), name: i === 0 || i === 29 ? 'a' : i === 1 ? 'a\u0000b' : `n${i}`, dateAdded: i, popularity: -i, releaseDate: Number.NaN }));
+    const entities: Entity[] = Array.from({ length: 30 }, (_, i) => ({
+      id: String(i),
+      name: i === 0 || i === 29 ? 'a' : i === 1 ? 'a\u0000b' : `n${i}`,
+      dateAdded: i,
+      popularity: -i,
+      releaseDate: Number.NaN,
+    }));
     check(entities);
   });
 
@@ -187,7 +263,13 @@ describe('buildEntityOrders', () => {
   });
 
   it('gives the same files whatever the budget', () => {
-    const entities: Entity[] = Array.from({ length: 5000 }, (_, i) => ({ id: i % 3 ? `s${(i * 7919) % 5000}` : String((i * 7919) % 5000), name: WORDS[(i * 31) % WORDS.length], dateAdded: (i * 13) % 97, popularity: i % 11 ? (i * 17) % 89 : Number.NaN, releaseDate: 20000000 + (i % 5) * 100 }));
+    const entities: Entity[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: i % 3 ? `s${(i * 7919) % 5000}` : String((i * 7919) % 5000),
+      name: WORDS[(i * 31) % WORDS.length],
+      dateAdded: (i * 13) % 97,
+      popularity: i % 11 ? (i * 17) % 89 : Number.NaN,
+      releaseDate: 20000000 + (i % 5) * 100,
+    }));
     check(entities, 4096);
     check(entities, 64 * 1024);
     check(entities, 64 * 2 ** 20);

@@ -100,7 +100,12 @@ export interface OrdersBeforeRelease {
 }
 
 /** Names and dateAdded orders, and the ranks of every order so far (popularity's too). */
-export function continueEntityOrders(started: StartedEntityOrders, spill: SpillDir, budgetBytes: number, options: EntityOrderOptions = {}): OrdersBeforeRelease {
+export function continueEntityOrders(
+  started: StartedEntityOrders,
+  spill: SpillDir,
+  budgetBytes: number,
+  options: EntityOrderOptions = {},
+): OrdersBeforeRelease {
   const { inputs } = started;
   const label = options.label ?? 'entity';
   const phase = timedPhases(options);

@@ -18,7 +18,13 @@ import { writeGroupsReversed } from './reverse-groups.js';
  * hold U+0000, the NUL can line up against another record's rank digits, so the sort is done
  * again on the very strings orderByString sorts.
  */
-export function buildNameOrders(names: StringColumn, idRank: Uint32Array, spill: SpillDir, budgetBytes: number, label: string): { name: string; reversed: string } {
+export function buildNameOrders(
+  names: StringColumn,
+  idRank: Uint32Array,
+  spill: SpillDir,
+  budgetBytes: number,
+  label: string,
+): { name: string; reversed: string } {
   const name = spill.file(`${label}.name.order.u32`);
   const groupStarts = spill.file(`${label}.name.groups.u32`);
   if (!writeSortedNames(names, idRank, spill, budgetBytes, label, false, name, groupStarts)) {

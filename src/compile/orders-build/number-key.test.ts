@@ -15,7 +15,20 @@ function expected(a: number, b: number, descending: boolean): number {
   if (a === b) return 0;
   return (a < b ? -1 : 1) * (descending ? -1 : 1);
 }
-const number = fc.oneof(fc.double(), fc.constantFrom(0, -0, Number.NaN, Number.MIN_VALUE, -Number.MIN_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY));
+const number = fc.oneof(
+  fc.double(),
+  fc.constantFrom(
+    0,
+    -0,
+    Number.NaN,
+    Number.MIN_VALUE,
+    -Number.MIN_VALUE,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ),
+);
 
 describe('number keys', () => {
   it('compare as unsigned words the way orderByNumber orders numbers, ascending and descending', () => {

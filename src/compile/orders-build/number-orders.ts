@@ -18,7 +18,13 @@ import { writeGroupsReversed } from './reverse-groups.js';
 const RECORD_BYTES = 12;
 
 /** The ascending order and the descending one, read from the ascending order's groups (one sort). */
-export function buildNumberOrders(keys: ArrayLike<number>, idOrder: Uint32Array, spill: SpillDir, budgetBytes: number, label: string): { ascending: string; descending: string } {
+export function buildNumberOrders(
+  keys: ArrayLike<number>,
+  idOrder: Uint32Array,
+  spill: SpillDir,
+  budgetBytes: number,
+  label: string,
+): { ascending: string; descending: string } {
   const ascending = spill.file(`${label}.order.u32`);
   const groupStarts = spill.file(`${label}.groups.u32`);
   const missingFrom = writeSortedNumbers(keys, idOrder, false, spill, budgetBytes, label, ascending, groupStarts);

@@ -29,7 +29,11 @@ export class AdjacencyWriter {
   /** Sources whose offset is written. */
   private source = 0;
 
-  constructor(spill: SpillDir, name: string, readonly sources: number) {
+  constructor(
+    spill: SpillDir,
+    name: string,
+    readonly sources: number,
+  ) {
     this.offsets = new NumberColumnWriter(spill.file(`${name}.offsets`), 'u32');
     this.targets = new NumberColumnWriter(spill.file(`${name}.targets`), 'u32');
     this.offsets.push(0);

@@ -53,23 +53,44 @@ export function deriveRelations(
   };
   const order = (o: EntityOrders, name: string) => [o.ranks.get(name)!, o.orders.get(name)!] as const;
 
-  const artistAlbums = groupByTargetRank(spill, 'artist.albums', artists.count, reverse(openAdjacency(raw.albumArtists)), ...order(albums, '-releaseDate'), bytes);
+  const artistAlbums = groupByTargetRank(
+    spill,
+    'artist.albums',
+    artists.count,
+    reverse(openAdjacency(raw.albumArtists)),
+    ...order(albums, '-releaseDate'),
+    bytes,
+  );
   const artistSongs = groupByTargetRank(spill, 'artist.songs', artists.count, reverse(openAdjacency(raw.songArtists)), ...order(songs, 'name'), bytes);
-  const genreSongs = groupByTargetRank(spill, 'genre.songs', genreCount, (emit) => {
-    for (let s = 0; s < songCount; s++) for (const g of inherit.genres(s)) emit(g, s);
-  }, ...order(songs, 'popularity'), bytes);
-  const songPlaylists = groupByTargetRank(spill, 'song.playlists', songCount, (emit) => {
-    const tracks = openAdjacency(raw.playlistTracks);
-    const seen = new Set<number>();
-    for (let p = 0; p < tracks.offsets.length - 1; p++) {
-      seen.clear();
-      for (let k = tracks.offsets[p]; k < tracks.offsets[p + 1]; k++) {
-        const song = tracks.targets[k];
-        if (!seen.has(song)) emit(song, p);
-        seen.add(song);
+  const genreSongs = groupByTargetRank(
+    spill,
+    'genre.songs',
+    genreCount,
+    (emit) => {
+      for (let s = 0; s < songCount; s++) for (const g of inherit.genres(s)) emit(g, s);
+    },
+    ...order(songs, 'popularity'),
+    bytes,
+  );
+  const songPlaylists = groupByTargetRank(
+    spill,
+    'song.playlists',
+    songCount,
+    (emit) => {
+      const tracks = openAdjacency(raw.playlistTracks);
+      const seen = new Set<number>();
+      for (let p = 0; p < tracks.offsets.length - 1; p++) {
+        seen.clear();
+        for (let k = tracks.offsets[p]; k < tracks.offsets[p + 1]; k++) {
+          const song = tracks.targets[k];
+          if (!seen.has(song)) emit(song, p);
+          seen.add(song);
+        }
       }
-    }
-  }, ...order(playlists, 'popularity'), bytes);
+    },
+    ...order(playlists, 'popularity'),
+    bytes,
+  );
   return { artistAlbums, artistSongs, genreSongs, songPlaylists, artistGenres: artistGenres(spill, artists, openAdjacency(artistSongs), inherit) };
 }
 
@@ -85,7 +106,14 @@ function artistGenres(spill: SpillDir, artists: EntityColumns, artistSongs: Adja
     }
     counts.clear();
     for (const s of targetsOf(artistSongs, a)) for (const g of inherit.genres(s)) counts.set(g, (counts.get(g) ?? 0) + 1);
-    out.push(counts.size === 0 ? undefined : [...counts.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 3).map(([g]) => g));
+    out.push(
+      counts.size === 0
+        ? undefined
+        : [...counts.entries()]
+            .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+            .slice(0, 3)
+            .map(([g]) => g),
+    );
   }
   out.finish();
   return out.path;

@@ -32,11 +32,46 @@ function buildBoth(docs: SearchDocuments, budget = TINY_BUDGET): { expected: Buf
 
 // Words that fold together (case, accents, ligatures, ß), CJK runs that split per character,
 // punctuation that splits or vanishes, one-letter and too-long typo lengths, a surrogate pair.
-const WORDS = ['love', 'Love', 'LOVE', 'café', 'CAFE', 'niño', 'nino', 'straße', 'strasse', 'Ølsen', 'ﬁre', 'fire', '夜', '心に', '東京タワー', '사랑', 'αγάπη', 'любовь', '𝒜bc', 'the', 'a', 'x', "rock'n'roll", 'AC/DC', '12', '...', '—', '', 'abc', 'abcd', 'z'.repeat(34), 'y'.repeat(40)];
+const WORDS = [
+  'love',
+  'Love',
+  'LOVE',
+  'café',
+  'CAFE',
+  'niño',
+  'nino',
+  'straße',
+  'strasse',
+  'Ølsen',
+  'ﬁre',
+  'fire',
+  '夜',
+  '心に',
+  '東京タワー',
+  '사랑',
+  'αγάπη',
+  'любовь',
+  '𝒜bc',
+  'the',
+  'a',
+  'x',
+  "rock'n'roll",
+  'AC/DC',
+  '12',
+  '...',
+  '—',
+  '',
+  'abc',
+  'abcd',
+  'z'.repeat(34),
+  'y'.repeat(40),
+];
 const SEPARATORS = [' ', ' ', ' ', '  ', ' - ', ', ', ' (', ') ', '&', ''];
 const letters = fc.constantFrom(...'abcdeéñøœæłđ夜中ü'.split(''));
 const word = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...WORDS) }, { weight: 1, arbitrary: fc.string({ unit: letters, minLength: 1, maxLength: 9 }) });
-const name = fc.tuple(fc.array(word, { maxLength: 7 }), fc.array(fc.constantFrom(...SEPARATORS), { minLength: 7, maxLength: 7 })).map(([words, seps]) => words.map((w, i) => (i === 0 ? w : seps[i] + w)).join(''));
+const name = fc
+  .tuple(fc.array(word, { maxLength: 7 }), fc.array(fc.constantFrom(...SEPARATORS), { minLength: 7, maxLength: 7 }))
+  .map(([words, seps]) => words.map((w, i) => (i === 0 ? w : seps[i] + w)).join(''));
 
 /** Songs in a shuffled popularity order, each crediting 0..3 artists drawn from a small shared pool (repeats included). */
 const songs = fc
@@ -46,18 +81,20 @@ const songs = fc
     seed: fc.nat(),
   })
   .chain(({ names, artistNames, seed }) =>
-    fc.array(fc.array(fc.nat({ max: artistNames.length - 1 }), { maxLength: 3 }), { minLength: names.length, maxLength: names.length }).map((credits): SearchDocuments => {
-      const offsets = new Uint32Array(names.length + 1);
-      credits.forEach((c, o) => (offsets[o + 1] = offsets[o] + c.length));
-      const ordinals = Uint32Array.from(names.keys());
-      let x = seed;
-      for (let i = ordinals.length - 1; i > 0; i--) {
-        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-        const j = x % (i + 1);
-        [ordinals[i], ordinals[j]] = [ordinals[j], ordinals[i]];
-      }
-      return { type: 'song', ordinals, names, artists: { offsets, targets: Uint32Array.from(credits.flat()), artistNames } };
-    }),
+    fc
+      .array(fc.array(fc.nat({ max: artistNames.length - 1 }), { maxLength: 3 }), { minLength: names.length, maxLength: names.length })
+      .map((credits): SearchDocuments => {
+        const offsets = new Uint32Array(names.length + 1);
+        credits.forEach((c, o) => (offsets[o + 1] = offsets[o] + c.length));
+        const ordinals = Uint32Array.from(names.keys());
+        let x = seed;
+        for (let i = ordinals.length - 1; i > 0; i--) {
+          x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+          const j = x % (i + 1);
+          [ordinals[i], ordinals[j]] = [ordinals[j], ordinals[i]];
+        }
+        return { type: 'song', ordinals, names, artists: { offsets, targets: Uint32Array.from(credits.flat()), artistNames } };
+      }),
   );
 
 describe('buildSearchIndex (out of core)', () => {

@@ -23,7 +23,18 @@ import { readArtists, readNames, TokenSink } from './token-pass.js';
  * strings still hold theirs, plus terms by hash and typo keys), joining (occurrences, terms by
  * hash, by token), the rank pass (postings, keys), then the name order alone and terms.hash alone.
  */
-const SHARE = { occurrences: 1 / 2, termStrings: 1 / 4, recentTerms: 1 / 8, termsByHash: 1 / 8, typo: 1 / 8, byToken: 1 / 4, postings: 1 / 2, keys: 1 / 2, names: 1, termHomes: 1 };
+const SHARE = {
+  occurrences: 1 / 2,
+  termStrings: 1 / 4,
+  recentTerms: 1 / 8,
+  termsByHash: 1 / 8,
+  typo: 1 / 8,
+  byToken: 1 / 4,
+  postings: 1 / 2,
+  keys: 1 / 2,
+  names: 1,
+  termHomes: 1,
+};
 /** The recent-terms table never needs more: it only thins out repeats before a sort that drops them anyway. */
 const RECENT_TERMS_MAX = 16 * 2 ** 20;
 
@@ -35,7 +46,14 @@ const RECENT_TERMS_MAX = 16 * 2 ** 20;
  * those writeSearchIndex (index-format) writes for the same documents. `onPhase` hears the name
  * of each phase as it ends (tokens, terms, ranks, names order, sections).
  */
-export function buildSearchIndex(path: string, buildId: string, files: SearchDocumentFiles, spill: SpillDir, budgetBytes: number, onPhase: (phase: string) => void = () => undefined): WrittenShard {
+export function buildSearchIndex(
+  path: string,
+  buildId: string,
+  files: SearchDocumentFiles,
+  spill: SpillDir,
+  budgetBytes: number,
+  onPhase: (phase: string) => void = () => undefined,
+): WrittenShard {
   const dir = spill.file(files.type);
   mkdirSync(dir);
   try {
@@ -102,7 +120,9 @@ class SearchBuilder {
     this.readRanks(terms.count);
     this.onPhase('ranks');
     const names = new ExternalSorter(this.dir, 'names', this.budget * SHARE.names);
-    this.columns(['names.order'], (order) => orderNames(StringColumn.open(this.path.names), this.lists('docname.offsets', 'docname.targets'), terms.count, names, order));
+    this.columns(['names.order'], (order) =>
+      orderNames(StringColumn.open(this.path.names), this.lists('docname.offsets', 'docname.targets'), terms.count, names, order),
+    );
     this.onPhase('names order');
 
     const p = this.path;
@@ -193,7 +213,9 @@ class SearchBuilder {
       docName: this.lists('docname.offsets', 'docname.targets'),
       artistTerms: this.lists('artist-terms.offsets', 'artist-terms.targets'),
     };
-    this.columns(['docartist.offsets', 'docartist.targets'], (docArtistOffsets, docArtistTargets) => readRanks(inputs, { docArtistOffsets, docArtistTargets, postings, keys }));
+    this.columns(['docartist.offsets', 'docartist.targets'], (docArtistOffsets, docArtistTargets) =>
+      readRanks(inputs, { docArtistOffsets, docArtistTargets, postings, keys }),
+    );
     this.columns(['postings.offsets', 'postings'], (offsets, ranks) => drainPostings(postings, termCount, offsets, ranks));
     this.columns(['keys.hashes', 'keys.ranks', 'keys.checks'], (hashes, ranks, checks) => drainWordSetKeys(keys, hashes, ranks, checks));
   }

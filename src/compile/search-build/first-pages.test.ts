@@ -14,7 +14,7 @@ import { writeFirstPages } from './first-pages.js';
 const COMMON = ['love', 'night', 'fire', 'rain', 'gold', 'river', 'moon', 'lover', 'loving', 'niño', '夜'];
 function documents(): SearchDocuments {
   let x = 17;
-  const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const rare = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
   const artistNames = Array.from({ length: 30 }, () => `${pick(COMMON)} ${pick(rare)}`);
@@ -73,12 +73,23 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
     const write = (engine: number) => {
       const path = join(dir, `fake-${engine}.blob`);
       const w = new FirstPagesWriter(path, 'b1');
-      w.add(live.termId('love'), 3, [{ rank: 7, tier: 2 }, { rank: 5, tier: 3 }, { rank: 9, tier: 5 }]);
+      w.add(live.termId('love'), 3, [
+        { rank: 7, tier: 2 },
+        { rank: 5, tier: 3 },
+        { rank: 9, tier: 5 },
+      ]);
       w.finish({ type: 'song', engine, limit: 25, window: SEARCH_WINDOW, terms: live.terms });
       return new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
     };
     const same = write(SEARCH_ENGINE_VERSION);
-    expect(searchIndex(same, 'Love', { need: 10 })).toEqual({ hits: [{ rank: 7, tier: 2 }, { rank: 5, tier: 3 }, { rank: 9, tier: 5 }], total: 3 });
+    expect(searchIndex(same, 'Love', { need: 10 })).toEqual({
+      hits: [
+        { rank: 7, tier: 2 },
+        { rank: 5, tier: 3 },
+        { rank: 9, tier: 5 },
+      ],
+      total: 3,
+    });
     // Not for a page past the stored limit, nor for a term without a page, nor two words.
     expect(searchIndex(same, 'love', { need: 26 }).total).toBe(searchIndex(live, 'love', { need: 26 }).total);
     expect(searchIndex(same, 'love night', { need: 10 }).hits).toEqual(searchIndex(live, 'love night', { need: 10 }).hits);
@@ -139,7 +150,10 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
     const counts = new Uint32Array(4).fill(PAIR_NOT_COUNTED);
     counts[terms.indexOf(driver) * 2 + terms.indexOf(other)] = real - 3;
     const path = join(dir, 'doctored.blob');
-    new FirstPagesWriter(path, 'b1').finish({ type: 'song', engine: SEARCH_ENGINE_VERSION, limit: 25, window: SEARCH_WINDOW, terms: live.terms }, { terms, counts, scan: Math.max(CANDIDATE_SCAN, SEARCH_WINDOW) });
+    new FirstPagesWriter(path, 'b1').finish(
+      { type: 'song', engine: SEARCH_ENGINE_VERSION, limit: 25, window: SEARCH_WINDOW, terms: live.terms },
+      { terms, counts, scan: Math.max(CANDIDATE_SCAN, SEARCH_WINDOW) },
+    );
     const doctored = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
     const want = searchIndex(live, 'love night', { need: 10 });
     expect(want.total).toBeLessThan(SEARCH_WINDOW);
@@ -167,11 +181,27 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
     const w = new FirstPagesWriter(path, 'b1');
     w.beginPairs({ terms, counts: new Uint32Array(9).fill(PAIR_NOT_COUNTED), scan: Math.max(CANDIDATE_SCAN, SEARCH_WINDOW) });
     const cells = [cell(love, night), cell(night, fire)].sort((a, b) => a - b);
-    for (const c of cells) w.addPair(c, c === cell(love, night) ? 2 : 1, c === cell(love, night) ? [{ rank: 11, tier: 3 }, { rank: 4, tier: 3 }] : [{ rank: 8, tier: 0 }]);
+    for (const c of cells)
+      w.addPair(
+        c,
+        c === cell(love, night) ? 2 : 1,
+        c === cell(love, night)
+          ? [
+              { rank: 11, tier: 3 },
+              { rank: 4, tier: 3 },
+            ]
+          : [{ rank: 8, tier: 0 }],
+      );
     expect(() => w.addPair(cells[0], 1, [])).toThrow(/after/);
     w.finish({ type: 'song', engine: SEARCH_ENGINE_VERSION, limit: 25, window: SEARCH_WINDOW, terms: live.terms });
     const doctored = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
-    expect(searchIndex(doctored, 'Love  NIGHT', { need: 10 })).toEqual({ hits: [{ rank: 11, tier: 3 }, { rank: 4, tier: 3 }], total: 2 });
+    expect(searchIndex(doctored, 'Love  NIGHT', { need: 10 })).toEqual({
+      hits: [
+        { rank: 11, tier: 3 },
+        { rank: 4, tier: 3 },
+      ],
+      total: 2,
+    });
     expect(searchIndex(doctored, 'night fire', { need: 1 })).toEqual({ hits: [{ rank: 8, tier: 0 }], total: 1 });
     // Not the other order, nor a page past the limit, nor three words.
     expect(searchIndex(doctored, 'night love', { need: 10 }).hits).toEqual(searchIndex(live, 'night love', { need: 10 }).hits);
@@ -179,7 +209,7 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
     expect(searchIndex(doctored, 'love night fire', { need: 10 }).hits).toEqual(searchIndex(live, 'love night fire', { need: 10 }).hits);
   });
 
-  it('verifies its sections among the search index\'s warm-up steps', () => {
+  it("verifies its sections among the search index's warm-up steps", () => {
     const original = join(dir, 'pages.blob');
     const start = openShard(original).section('pairs.hits').start;
     const bytes = readFileSync(original);

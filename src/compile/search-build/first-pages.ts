@@ -77,7 +77,14 @@ export function writeFirstPages(
  * each result to `add`. The ranking takes the all-words counts from `pairs`
  * (written to `countsPath` while it runs, then removed): a third cheaper than counting live.
  */
-function rankPairs(searchShardPath: string, countsPath: string, buildId: string, meta: FirstPagesMeta, pairs: PairCounts, add: (cell: number, result: SearchResult) => void): void {
+function rankPairs(
+  searchShardPath: string,
+  countsPath: string,
+  buildId: string,
+  meta: FirstPagesMeta,
+  pairs: PairCounts,
+  add: (cell: number, result: SearchResult) => void,
+): void {
   new FirstPagesWriter(countsPath, buildId).finish(meta, pairs);
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   const counts = openShard(countsPath, SHARD_KINDS.blob);

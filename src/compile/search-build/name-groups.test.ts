@@ -20,7 +20,7 @@ const WORDS = ['blue', 'moon', 'red', 'sun', 'gold', 'sky', 'the'];
 
 function documents(): SearchDocuments {
   let x = 29;
-  const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const artistNames = Array.from({ length: 40 }, (_, i) => `${pick(WORDS)} ${pick(WORDS)} a${i}`);
   const names: string[] = [];

@@ -15,7 +15,11 @@ export const PAIR_TERMS_MAX = 256;
  * (search/stored-pair-total.ts). One bitmap of the documents at a time: memory is the matrix and
  * `documents / 8` bytes.
  */
-export function countPairs(index: SearchIndex, scan: number, { maxTerms = PAIR_TERMS_MAX, minPostings = 0 }: { maxTerms?: number; minPostings?: number } = {}): PairCounts {
+export function countPairs(
+  index: SearchIndex,
+  scan: number,
+  { maxTerms = PAIR_TERMS_MAX, minPostings = 0 }: { maxTerms?: number; minPostings?: number } = {},
+): PairCounts {
   const offsets = index.u32('postings.offsets');
   const postings = index.u32('postings');
   const dense = index.bitmapTerms().filter((t) => offsets[t + 1] - offsets[t] >= minPostings);

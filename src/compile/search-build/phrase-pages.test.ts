@@ -146,7 +146,13 @@ describe('first pages of phrase searches (written by the compile)', () => {
     expect(() => w.addPhrase([live.termId('love')], 1, [])).toThrow(/1 terms/);
     w.finish({ type: 'song', engine: SEARCH_ENGINE_VERSION, limit: 25, window: SEARCH_WINDOW, terms: live.terms });
     const doctored = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
-    expect(searchIndex(doctored, 'さくら', { need: 10 })).toEqual({ hits: [{ rank: 12, tier: 3 }, { rank: 4, tier: 5 }], total: 2 });
+    expect(searchIndex(doctored, 'さくら', { need: 10 })).toEqual({
+      hits: [
+        { rank: 12, tier: 3 },
+        { rank: 4, tier: 5 },
+      ],
+      total: 2,
+    });
     expect(searchIndex(doctored, "DON'T", { need: 10 })).toEqual({ hits: [{ rank: 9, tier: 0 }], total: 1 });
     expect(searchIndex(doctored, 'らくさ', { need: 10 }).hits).toEqual(searchIndex(live, 'らくさ', { need: 10 }).hits);
     expect(searchIndex(doctored, 'さくら', { need: 26 }).hits).toEqual(searchIndex(live, 'さくら', { need: 26 }).hits);

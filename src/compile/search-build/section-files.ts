@@ -15,7 +15,7 @@ export function writeFileBytes(writer: ShardWriter, path: string): void {
   const buffer = Buffer.allocUnsafe(CHUNK);
   const fd = openSync(path, 'r');
   try {
-    for (let n; (n = readSync(fd, buffer, 0, CHUNK, null)) > 0; ) writer.write(buffer.subarray(0, n));
+    for (let n: number; (n = readSync(fd, buffer, 0, CHUNK, null)) > 0; ) writer.write(buffer.subarray(0, n));
   } finally {
     closeSync(fd);
   }

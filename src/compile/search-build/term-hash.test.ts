@@ -35,7 +35,14 @@ describe('writeTermHash', () => {
       fc.property(
         fc.integer({ min: 0, max: 3000 }).chain((n) =>
           // Homes bunched in a few places, the last slots among them, so clusters form and wrap.
-          fc.array(fc.oneof(fc.nat(), fc.integer({ min: -6, max: -1 }).map((d) => (termHashCapacity(n) + d) >>> 0), fc.integer({ min: 0, max: 3 })), { minLength: n, maxLength: n }),
+          fc.array(
+            fc.oneof(
+              fc.nat(),
+              fc.integer({ min: -6, max: -1 }).map((d) => (termHashCapacity(n) + d) >>> 0),
+              fc.integer({ min: 0, max: 3 }),
+            ),
+            { minLength: n, maxLength: n },
+          ),
         ),
         (hashes) => {
           const keyHashes = Uint32Array.from(hashes);

@@ -17,7 +17,8 @@ export function joinTokens(occurrences: FixedSorter, termsByHash: FixedSorter, b
     if (!terms.next()) return false;
     const w = terms.words;
     const at = terms.at;
-    if (term >= 0 && w[at] === h1 && w[at + 1] === h2) throw new Error(`search index: terms ${term} and ${w[at + 2]} share a 64-bit hash; the build cannot tell them apart`);
+    if (term >= 0 && w[at] === h1 && w[at + 1] === h2)
+      throw new Error(`search index: terms ${term} and ${w[at + 2]} share a 64-bit hash; the build cannot tell them apart`);
     h1 = w[at];
     h2 = w[at + 1];
     term = w[at + 2];

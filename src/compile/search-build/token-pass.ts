@@ -49,7 +49,13 @@ export class TokenSink {
  * distinct name token to `sink`, and which artists some document credits to `credited` (a bit
  * per artist ordinal).
  */
-export function readNames(inputs: SearchInputs, names: StringColumnWriter, docNameOffsets: NumberColumnWriter, sink: TokenSink, credited: Uint8Array | null): void {
+export function readNames(
+  inputs: SearchInputs,
+  names: StringColumnWriter,
+  docNameOffsets: NumberColumnWriter,
+  sink: TokenSink,
+  credited: Uint8Array | null,
+): void {
   const { ordinals, credits } = inputs;
   docNameOffsets.push(0);
   for (let r = 0; r < ordinals.length; r++) {

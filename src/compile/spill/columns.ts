@@ -63,7 +63,10 @@ export class NumberColumnWriter {
   private readonly width: number;
   length = 0;
 
-  constructor(readonly path: string, readonly kind: 'u32' | 'f64') {
+  constructor(
+    readonly path: string,
+    readonly kind: 'u32' | 'f64',
+  ) {
     this.file = new AppendFile(path);
     this.width = kind === 'u32' ? 4 : 8;
   }

@@ -24,7 +24,13 @@ export interface CheckedRefs {
   readonly explore: readonly { readonly group: ExploreGroupRow; readonly items: { ordinal: number; position: number }[] }[];
 }
 
-const TARGET_FILE: Record<EntityName, string> = { artists: 'artists.csv', albums: 'albums.csv', songs: 'songs.csv', playlists: 'playlists.csv', stations: 'stations.csv' };
+const TARGET_FILE: Record<EntityName, string> = {
+  artists: 'artists.csv',
+  albums: 'albums.csv',
+  songs: 'songs.csv',
+  playlists: 'playlists.csv',
+  stations: 'stations.csv',
+};
 
 /**
  * Checks every file of references against the resolved ids, in order: a reference that names
@@ -33,6 +39,7 @@ const TARGET_FILE: Record<EntityName, string> = { artists: 'artists.csv', albums
  * rows that passed the rules before it, the earlier row kept. Conflicts are found by sorting the
  * rows by what must not repeat. The rows left are written as edge columns.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
 export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spill: SpillDir, budget: MemoryBudget, deferred: DeferredIssues): CheckedRefs {
   const bytes = budget.sorterBytes(1);
   const ordinalsOf = (file: RefFile, column: string) => mapU32Column(resolved.refs.get(refKey(file, column))!);
@@ -48,7 +55,11 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
       for (const { column, entity, ordinals } of resolvedColumns) {
         if (ordinals[r] !== NONE) continue;
         rejected[r] = 1;
-        deferred.add(file, lines[r], { code: 'E_RAW_REF', column, message: (row) => `${JSON.stringify(row[column])} is not an id in ${TARGET_FILE[entity]} (or its row was rejected)` });
+        deferred.add(file, lines[r], {
+          code: 'E_RAW_REF',
+          column,
+          message: (row) => `${JSON.stringify(row[column])} is not an id in ${TARGET_FILE[entity]} (or its row was rejected)`,
+        });
         break;
       }
     }
@@ -56,7 +67,13 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
   };
 
   /** Rejects rows (not yet rejected) whose key repeats an earlier such row's. */
-  const repeats = (file: RefFile, rejected: Uint8Array, key: (r: number, out: Uint32Array) => boolean, issue: (r: number, first: number) => DeferredIssue, same?: (r: number, first: number) => boolean) => {
+  const repeats = (
+    file: RefFile,
+    rejected: Uint8Array,
+    key: (r: number, out: Uint32Array) => boolean,
+    issue: (r: number, first: number) => DeferredIssue,
+    same?: (r: number, first: number) => boolean,
+  ) => {
     // Rows go in in order and the sort is stable: sorted on the key alone, each key's rows stay in row order.
     const sorter = new FixedSorter(spill.path, spill.name(`repeats-${file}`), 3, 2, bytes);
     const k = new Uint32Array(2);
@@ -91,14 +108,30 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
     return out.finish();
   };
   const credits = (file: 'album_artists' | 'song_artists', owner: 'album_id' | 'song_id', what: string) => {
-    const rejected = dangling(file, owner === 'album_id' ? [['album_id', 'albums'], ['artist_id', 'artists']] : [['song_id', 'songs'], ['artist_id', 'artists']]);
+    const rejected = dangling(
+      file,
+      owner === 'album_id'
+        ? [
+            ['album_id', 'albums'],
+            ['artist_id', 'artists'],
+          ]
+        : [
+            ['song_id', 'songs'],
+            ['artist_id', 'artists'],
+          ],
+    );
     const owners = ordinalsOf(file, owner);
     const artists = ordinalsOf(file, 'artist_id');
-    repeats(file, rejected, (r, k) => ((k[0] = owners[r]), (k[1] = artists[r]), true), () => ({
-      code: 'E_RAW_CONFLICT',
-      column: 'artist_id',
-      message: (row: ParsedRow) => `artist ${row.artist_id} is credited twice on ${what} ${row[owner]}`,
-    }));
+    repeats(
+      file,
+      rejected,
+      (r, k) => ((k[0] = owners[r]), (k[1] = artists[r]), true),
+      () => ({
+        code: 'E_RAW_CONFLICT',
+        column: 'artist_id',
+        message: (row: ParsedRow) => `artist ${row.artist_id} is credited twice on ${what} ${row[owner]}`,
+      }),
+    );
     const pos = positions(file);
     return edges(file, file, owner, 'artist_id', rejected, (r) => pos[r]);
   };
@@ -109,7 +142,10 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
   const files = checkFiles();
   const lyrics = checkLyrics();
   const trackList = (file: 'playlist_tracks' | 'station_tracks', owner: 'playlist_id' | 'station_id') => {
-    const rejected = dangling(file, [[owner, owner === 'playlist_id' ? 'playlists' : 'stations'], ['song_id', 'songs']]);
+    const rejected = dangling(file, [
+      [owner, owner === 'playlist_id' ? 'playlists' : 'stations'],
+      ['song_id', 'songs'],
+    ]);
     const pos = positions(file);
     return edges(file, file, owner, 'song_id', rejected, (r) => pos[r]);
   };
@@ -126,22 +162,35 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
 
   function checkAlbumTracks(): CheckedRefs['albumTracks'] {
     const file = 'album_tracks';
-    const rejected = dangling(file, [['album_id', 'albums'], ['song_id', 'songs']]);
+    const rejected = dangling(file, [
+      ['album_id', 'albums'],
+      ['song_id', 'songs'],
+    ]);
     const albums = ordinalsOf(file, 'album_id');
     const songs = ordinalsOf(file, 'song_id');
     const disc = mapU32Column(parsed.refs[file].columns.disc);
     const track = mapU32Column(parsed.refs[file].columns.track);
-    repeats(file, rejected, (r, k) => ((k[0] = albums[r]), (k[1] = songs[r]), true), () => ({
-      code: 'E_RAW_CONFLICT',
-      column: 'song_id',
-      message: (row) => `song ${row.song_id} is listed twice on album ${row.album_id}`,
-    }));
+    repeats(
+      file,
+      rejected,
+      (r, k) => ((k[0] = albums[r]), (k[1] = songs[r]), true),
+      () => ({
+        code: 'E_RAW_CONFLICT',
+        column: 'song_id',
+        message: (row) => `song ${row.song_id} is listed twice on album ${row.album_id}`,
+      }),
+    );
     const songIds = StringColumn.open(resolved.entities.songs.ids);
-    repeats(file, rejected, (r, k) => ((k[0] = albums[r]), (k[1] = disc[r] * 100000 + track[r]), true), (r, first) => ({
-      code: 'E_RAW_CONFLICT',
-      column: 'track_number',
-      message: (row) => `disc ${disc[r]} track ${track[r]} of album ${row.album_id} is already song ${songIds.get(songs[first])}`,
-    }));
+    repeats(
+      file,
+      rejected,
+      (r, k) => ((k[0] = albums[r]), (k[1] = disc[r] * 100000 + track[r]), true),
+      (r, first) => ({
+        code: 'E_RAW_CONFLICT',
+        column: 'track_number',
+        message: (row) => `disc ${disc[r]} track ${track[r]} of album ${row.album_id} is already song ${songIds.get(songs[first])}`,
+      }),
+    );
     const discOut = new NumberColumnWriter(spill.file('album_tracks.accepted-disc'), 'u32');
     const trackOut = new NumberColumnWriter(spill.file('album_tracks.accepted-track'), 'u32');
     for (let r = 0; r < rejected.length; r++) {
@@ -164,14 +213,23 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
     for (let r = 0; r < rejected.length; r++) {
       if (rejected[r] || songs[r] !== NONE) continue;
       rejected[r] = 1;
-      deferred.add(file, lines[r], { code: 'E_RAW_REF', column: 'song_id', message: (row) => `${JSON.stringify(row.song_id)} is not an id in songs.csv (or its row was rejected)` });
+      deferred.add(file, lines[r], {
+        code: 'E_RAW_REF',
+        column: 'song_id',
+        message: (row) => `${JSON.stringify(row.song_id)} is not an id in songs.csv (or its row was rejected)`,
+      });
     }
     const preferred = mapU32Column(parsed.refs.files.columns.preferred);
-    repeats(file, rejected, (r, k) => ((k[0] = songs[r]), (k[1] = 0), preferred[r] === 1), () => ({
-      code: 'E_RAW_CONFLICT',
-      column: 'preferred',
-      message: (row) => `song ${row.song_id} already has a preferred file`,
-    }));
+    repeats(
+      file,
+      rejected,
+      (r, k) => ((k[0] = songs[r]), (k[1] = 0), preferred[r] === 1),
+      () => ({
+        code: 'E_RAW_CONFLICT',
+        column: 'preferred',
+        message: (row) => `song ${row.song_id} already has a preferred file`,
+      }),
+    );
     const out = new EdgeFilesWriter(spill, 'files');
     let ordinal = 0;
     for (let r = 0; r < rejected.length; r++) if (!rejected[r]) out.add(songs[r], ordinal++, preferred[r] === 1 ? 0 : 1);
@@ -184,11 +242,17 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
     const songs = ordinalsOf(file, 'song_id');
     const languages = StringColumn.open(parsed.refs.lyrics.columns.language);
     const lower = (r: number) => languages.get(r).toLowerCase();
-    repeats(file, rejected, (r, k) => ((k[0] = songs[r]), (k[1] = fnv(lower(r))), true), () => ({
-      code: 'E_RAW_CONFLICT',
-      column: 'language',
-      message: (row) => `song ${row.song_id} already has ${row.language} lyrics`,
-    }), (r, first) => lower(r) === lower(first));
+    repeats(
+      file,
+      rejected,
+      (r, k) => ((k[0] = songs[r]), (k[1] = fnv(lower(r))), true),
+      () => ({
+        code: 'E_RAW_CONFLICT',
+        column: 'language',
+        message: (row) => `song ${row.song_id} already has ${row.language} lyrics`,
+      }),
+      (r, first) => lower(r) === lower(first),
+    );
     const out = new EdgeFilesWriter(spill, 'lyrics');
     const kept = new StringColumnWriter(spill.file('lyrics.accepted-language'));
     for (let r = 0; r < rejected.length; r++) {
@@ -223,11 +287,16 @@ export function checkRefs(parsed: ParsedCatalog, resolved: ResolvedCatalog, spil
   }
 }
 
-const ENTITY_OF: Record<ExploreGroupRow['type'], EntityName> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists', station: 'stations' };
+const ENTITY_OF: Record<ExploreGroupRow['type'], EntityName> = {
+  song: 'songs',
+  album: 'albums',
+  artist: 'artists',
+  playlist: 'playlists',
+  station: 'stations',
+};
 
 function fnv(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
-

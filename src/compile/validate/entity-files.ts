@@ -101,7 +101,10 @@ export class EntityFilesWriter {
   private readonly duration: NumberColumnWriter;
   private readonly display: StringColumnWriter;
 
-  constructor(spill: SpillDir, readonly type: string) {
+  constructor(
+    spill: SpillDir,
+    readonly type: string,
+  ) {
     const f = (column: string) => spill.file(`${type}.${column}`);
     this.ids = new StringColumnWriter(f('ids'));
     this.names = new StringColumnWriter(f('names'));
@@ -139,7 +142,22 @@ export class EntityFilesWriter {
   }
 
   finish(): EntityFiles {
-    for (const w of [this.ids, this.names, this.ommIds, this.lines, this.popularity, this.dateAdded, this.releaseKey, this.releaseText, this.genres, this.artwork, this.code, this.duration, this.display]) w.finish();
+    for (const w of [
+      this.ids,
+      this.names,
+      this.ommIds,
+      this.lines,
+      this.popularity,
+      this.dateAdded,
+      this.releaseKey,
+      this.releaseText,
+      this.genres,
+      this.artwork,
+      this.code,
+      this.duration,
+      this.display,
+    ])
+      w.finish();
     return {
       count: this.count,
       ids: this.ids.path,

@@ -85,7 +85,13 @@ const REF_FILES: readonly ParsedRefName[] = ['album_artists', 'song_artists', 'a
  * both threads take about as long (songs.csv is the heaviest file per row).
  */
 const REFS_READ_HERE: ReadonlySet<ParsedRefName> = new Set(['album_artists', 'song_artists', 'album_tracks']);
-const TYPE_ENTITY: Record<ExploreGroupRow['type'], EntityName> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists', station: 'stations' };
+const TYPE_ENTITY: Record<ExploreGroupRow['type'], EntityName> = {
+  song: 'songs',
+  album: 'albums',
+  artist: 'artists',
+  playlist: 'playlists',
+  station: 'stations',
+};
 
 /**
  * The first pass proper: reads every raw file once, in order, checks each cell, and keeps what
@@ -93,7 +99,15 @@ const TYPE_ENTITY: Record<ExploreGroupRow['type'], EntityName> = { song: 'songs'
  * between rows (duplicate ids, references, conflicts) are checked afterwards, by sorting
  * (resolve-ids.ts, check-refs.ts).
  */
-export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudget, log: IssueLog, records: FirstPassRecords, onRow?: () => void): Promise<ParsedCatalog> {
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
+export async function parseRaw(
+  dir: string,
+  spill: SpillDir,
+  budget: MemoryBudget,
+  log: IssueLog,
+  records: FirstPassRecords,
+  onRow?: () => void,
+): Promise<ParsedCatalog> {
   const sorterBytes = budget.sorterBytes(ENTITY_NAMES.length + 4);
   const read = new Map<RawFileName, RawFileRead>();
   const genres = new GenreNames();
@@ -178,7 +192,12 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     await readEntity('playlists');
     await readEntity('stations', (row) => {
       const id = row.id as string;
-      if (DERIVED_STATION.test(id)) return { code: 'E_RAW_ROW', column: 'id', message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)` };
+      if (DERIVED_STATION.test(id))
+        return {
+          code: 'E_RAW_ROW',
+          column: 'id',
+          message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)`,
+        };
       return undefined;
     });
     // The explore feed is editorial and small: its groups stay in memory, its items' resources
@@ -188,14 +207,20 @@ export async function parseRaw(dir: string, spill: SpillDir, budget: MemoryBudge
     await readFile('explore_groups', (row, line) => {
       const id = row.id as string;
       const existing = groupById.get(id);
-      if (existing !== undefined) return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${exploreGroups[existing].line}` };
+      if (existing !== undefined)
+        return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${exploreGroups[existing].line}` };
       groupById.set(id, exploreGroups.length);
       exploreGroups.push({ id, title: row.title as string, type: row.type as ExploreGroupRow['type'], position: num(row.position, NO_POSITION), line });
     });
     const exploreItems: ExploreItemRow[] = [];
     await readFile('explore_items', (row, line) => {
       const group = groupById.get(row.group_id as string);
-      if (group === undefined) return { code: 'E_RAW_REF', column: 'group_id', message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)` };
+      if (group === undefined)
+        return {
+          code: 'E_RAW_REF',
+          column: 'group_id',
+          message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)`,
+        };
       const resourceId = row.resource_id as string;
       const entity = TYPE_ENTITY[exploreGroups[group].type];
       hashId(resourceId);

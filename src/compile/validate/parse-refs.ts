@@ -52,7 +52,8 @@ export const REF_FILE_RULES: Readonly<Record<ParsedRefName, RefFileRule>> = {
     keep: (row, [disc, track]) => {
       const d = num(row.disc_number, 1);
       const t = row.track_number as number;
-      if (d > 999 || t > 99999) return { code: 'E_RAW_ROW', column: d > 999 ? 'disc_number' : 'track_number', message: 'is out of range (disc <= 999, track <= 99999)' };
+      if (d > 999 || t > 99999)
+        return { code: 'E_RAW_ROW', column: d > 999 ? 'disc_number' : 'track_number', message: 'is out of range (disc <= 999, track <= 99999)' };
       (disc as NumberColumnWriter).push(d);
       (track as NumberColumnWriter).push(t);
     },
@@ -65,7 +66,11 @@ export const REF_FILE_RULES: Readonly<Record<ParsedRefName, RefFileRule>> = {
       (preferred as NumberColumnWriter).push(row.preferred === true ? 1 : 0);
     },
   },
-  lyrics: { targets: { song_id: 'songs' }, columns: { language: 'string' }, keep: (row, [language]) => void (language as StringColumnWriter).push(row.language as string) },
+  lyrics: {
+    targets: { song_id: 'songs' },
+    columns: { language: 'string' },
+    keep: (row, [language]) => void (language as StringColumnWriter).push(row.language as string),
+  },
   playlist_tracks: positioned({ playlist_id: 'playlists', song_id: 'songs' }),
   station_tracks: positioned({ station_id: 'stations', song_id: 'songs' }),
 };
@@ -118,27 +123,39 @@ export async function parseRefFiles(job: ParseRefsJob, onRows?: RowsDone): Promi
   for (const { file, paths } of job.files) {
     const rule = REF_FILE_RULES[file];
     const lines = new NumberColumnWriter(paths.lines, 'u32');
-    const columns = Object.entries(rule.columns).map(([name, kind]) => (kind === 'string' ? new StringColumnWriter(paths.columns[name]) : new NumberColumnWriter(paths.columns[name], kind)));
-    const targets = Object.entries(rule.targets).map(([column, entity]) => ({ column, kind: refKind(entity, file, column) << ROW_BITS, out: new NumberColumnWriter(paths.records[column], 'u32') }));
+    const columns = Object.entries(rule.columns).map(([name, kind]) =>
+      kind === 'string' ? new StringColumnWriter(paths.columns[name]) : new NumberColumnWriter(paths.columns[name], kind),
+    );
+    const targets = Object.entries(rule.targets).map(([column, entity]) => ({
+      column,
+      kind: refKind(entity, file, column) << ROW_BITS,
+      out: new NumberColumnWriter(paths.records[column], 'u32'),
+    }));
     const ownIds = paths.ownIds ? new NumberColumnWriter(paths.ownIds, 'u32') : null;
     const record = isEdgeRecordFile(file) ? EDGE_RECORD_OF[file] : null;
     const table = record ? new RecordTableWriter(job.records.outDir, file, job.records.buildId, packr) : null;
-    const read = await readRawFile(job.dir, RAW_FILE_BY_NAME.get(file)!, log, (row, line) => {
-      if (lines.length >= MAX_ROWS) return { code: 'E_RAW_ROW', message: `${file}.csv has more than ${MAX_ROWS - 1} rows` };
-      const problem = rule.keep(row, columns);
-      if (problem) return problem;
-      const r = lines.length;
-      for (const { column, kind, out } of targets) {
-        hashId(row[column] as string);
-        pushRecord(out, (kind | r) >>> 0);
-      }
-      if (ownIds) {
-        hashId(row.id as string);
-        pushRecord(ownIds, r);
-      }
-      lines.push(line);
-      table?.add(record!(row));
-    }, { onProgress: rows.tick });
+    const read = await readRawFile(
+      job.dir,
+      RAW_FILE_BY_NAME.get(file)!,
+      log,
+      (row, line) => {
+        if (lines.length >= MAX_ROWS) return { code: 'E_RAW_ROW', message: `${file}.csv has more than ${MAX_ROWS - 1} rows` };
+        const problem = rule.keep(row, columns);
+        if (problem) return problem;
+        const r = lines.length;
+        for (const { column, kind, out } of targets) {
+          hashId(row[column] as string);
+          pushRecord(out, (kind | r) >>> 0);
+        }
+        if (ownIds) {
+          hashId(row.id as string);
+          pushRecord(ownIds, r);
+        }
+        lines.push(line);
+        table?.add(record!(row));
+      },
+      { onProgress: rows.tick },
+    );
     for (const w of [lines, ...columns, ...targets.map((t) => t.out)]) w.finish();
     ownIds?.finish();
     files.push({ file, read, rows: lines.length, shards: table ? table.finish() : [], rejected: log.rejectedCount(`${file}.csv`) });

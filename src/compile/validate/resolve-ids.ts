@@ -37,7 +37,8 @@ function sameHash(words: Uint32Array, at: number, h: Uint32Array): boolean {
 export async function resolveIds(parsed: ParsedCatalog, spill: SpillDir, budget: MemoryBudget, deferred: DeferredIssues): Promise<ResolvedCatalog> {
   const rows: Record<string, number> = {};
   for (const name of ENTITY_NAMES) {
-    for (const { file } of REFERRERS[name]) rows[file] = file === 'explore_items' ? parsed.exploreItems.length : parsed.refs[file as keyof ParsedCatalog['refs']].rows;
+    for (const { file } of REFERRERS[name])
+      rows[file] = file === 'explore_items' ? parsed.exploreItems.length : parsed.refs[file as keyof ParsedCatalog['refs']].rows;
   }
   const half = budget.share(0.5);
   const jobOf = (name: EntityName, prefix: string): ResolveEntityJob => ({
@@ -126,9 +127,15 @@ export function resolveEntity(job: ResolveEntityJob): ResolvedEntity {
         const first = keptWithSameText(keepers, cols.ids, row);
         if (first !== undefined) {
           dropped.add(row);
-          deferred.add(name, cols.lines[row], { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(cols.ids.get(row))} is already used on line ${cols.lines[first]}` });
+          deferred.add(name, cols.lines[row], {
+            code: 'E_RAW_DUPLICATE',
+            column: 'id',
+            message: `id ${JSON.stringify(cols.ids.get(row))} is already used on line ${cols.lines[first]}`,
+          });
         } else if (keepers.length > 0) {
-          throw new Error(`${name}.csv: ids ${JSON.stringify(cols.ids.get(keepers[0]))} and ${JSON.stringify(cols.ids.get(row))} share a 96-bit hash; rename one`);
+          throw new Error(
+            `${name}.csv: ids ${JSON.stringify(cols.ids.get(keepers[0]))} and ${JSON.stringify(cols.ids.get(row))} share a 96-bit hash; rename one`,
+          );
         } else {
           keepers.push(row);
         }
@@ -181,7 +188,14 @@ function keptWithSameText(keepers: readonly number[], column: StringColumn, row:
 }
 
 /** A catalog id used by two rows (both kept so far): the later row is rejected. */
-function findCatalogIdClashes(name: EntityName, sorter: FixedSorter, ommIds: StringColumn, lines: Uint32Array, dropped: Set<number>, deferred: DeferredIssues): void {
+function findCatalogIdClashes(
+  name: EntityName,
+  sorter: FixedSorter,
+  ommIds: StringColumn,
+  lines: Uint32Array,
+  dropped: Set<number>,
+  deferred: DeferredIssues,
+): void {
   const type = CATALOG_TYPE[name]!;
   const hash = new Uint32Array(3);
   let keepers: number[] = [];
@@ -200,7 +214,11 @@ function findCatalogIdClashes(name: EntityName, sorter: FixedSorter, ommIds: Str
       return;
     }
     dropped.add(slot);
-    deferred.add(name, lines[slot], { code: 'E_RAW_DUPLICATE', column: 'omm_id', message: `catalog id omm:${type}:${ommIds.get(slot)} is already used on line ${lines[first]}` });
+    deferred.add(name, lines[slot], {
+      code: 'E_RAW_DUPLICATE',
+      column: 'omm_id',
+      message: `catalog id omm:${type}:${ommIds.get(slot)} is already used on line ${lines[first]}`,
+    });
   });
 }
 
@@ -225,7 +243,11 @@ function duplicateFileRows(parsed: ParsedCatalog, deferred: DeferredIssues): num
       return;
     }
     rows.push(row);
-    deferred.add('files', lines[row], { code: 'E_RAW_DUPLICATE', column: 'id', message: `file id ${JSON.stringify(ids.get(row))} is already used on line ${lines[first]}` });
+    deferred.add('files', lines[row], {
+      code: 'E_RAW_DUPLICATE',
+      column: 'id',
+      message: `file id ${JSON.stringify(ids.get(row))} is already used on line ${lines[first]}`,
+    });
   });
   return rows.sort((a, b) => a - b);
 }

@@ -30,10 +30,16 @@ export async function writeEdgeRecordTables(job: EdgeRecordsJob, onRows?: RowsDo
   for (const file of job.tables) {
     const writer = new RecordTableWriter(job.outDir, file, job.buildId, packr);
     const record = EDGE_RECORD_OF[file];
-    await readRawFile(job.rawDir, RAW_FILE_BY_NAME.get(file)!, log, (row) => {
-      writer.add(record(row));
-      rows.tick();
-    }, { secondPass: true });
+    await readRawFile(
+      job.rawDir,
+      RAW_FILE_BY_NAME.get(file)!,
+      log,
+      (row) => {
+        writer.add(record(row));
+        rows.tick();
+      },
+      { secondPass: true },
+    );
     shards.push(...writer.finish());
   }
   rows.flush();

@@ -47,7 +47,12 @@ export function planExplore({ raw, orders, albumReleaseKey, genreSongs, genreCou
     { id: 'popular-songs', title: 'Popular Songs', type: 'song', ordinals: top(orders.songs.orders.get('popularity')) },
     { id: 'top-artists', title: 'Top Artists', type: 'artist', ordinals: top(orders.artists.orders.get('popularity')) },
     { id: 'playlists', title: 'Playlists', type: 'playlist', ordinals: top(orders.playlists.orders.get('popularity')) },
-    { id: 'genre-stations', title: 'Genre Stations', type: 'station', ordinals: genresBySize.slice(0, EXPLORE_GROUP_SIZE).map((g) => stations.genreStation(g)) },
+    {
+      id: 'genre-stations',
+      title: 'Genre Stations',
+      type: 'station',
+      ordinals: genresBySize.slice(0, EXPLORE_GROUP_SIZE).map((g) => stations.genreStation(g)),
+    },
   ];
   return groups.filter((g) => g.ordinals.length > 0);
 }

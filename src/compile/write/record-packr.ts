@@ -1,13 +1,42 @@
 import { Packr } from 'msgpackr';
 
 /** The keys of a file record, in the order edge-records.ts writes them. */
-export const FILE_RECORD_KEYS = ['id', 'songId', 'mimeType', 'codec', 'lossless', 'bitrateKbps', 'sampleRateHz', 'channels', 'sizeBytes', 'durationMs', 'streamUrl', 'downloadUrl', 'preferred'];
+export const FILE_RECORD_KEYS = [
+  'id',
+  'songId',
+  'mimeType',
+  'codec',
+  'lossless',
+  'bitrateKbps',
+  'sampleRateHz',
+  'channels',
+  'sizeBytes',
+  'durationMs',
+  'streamUrl',
+  'downloadUrl',
+  'preferred',
+];
 /** The keys of a lyrics record. */
 export const LYRICS_RECORD_KEYS = ['songId', 'language', 'text', 'ttml'];
 /** The keys of a song record, in the order song-records.ts writes them. */
 export const SONG_RECORD_KEYS = [
-  'id', 'ommId', 'name', 'isrc', 'durationMs', 'genres', 'releaseDate', 'artworkUrl', 'popularity', 'dateAdded',
-  'albumId', 'albumName', 'trackNumber', 'discNumber', 'artistName', 'artistNames', 'lyricsLanguages',
+  'id',
+  'ommId',
+  'name',
+  'isrc',
+  'durationMs',
+  'genres',
+  'releaseDate',
+  'artworkUrl',
+  'popularity',
+  'dateAdded',
+  'albumId',
+  'albumName',
+  'trackNumber',
+  'discNumber',
+  'artistName',
+  'artistNames',
+  'lyricsLanguages',
 ];
 
 /**

@@ -111,7 +111,17 @@ export function writeSongRecords(job: SongRecordsJob, range: SongRange, onRows?:
 export async function startSongRecords(job: SongRecordsJob, onRows?: RowsDone): Promise<WrittenShard[]> {
   const count = job.songs.count;
   const half = count >= SPLIT_SONGS_FROM ? Math.ceil(count / 2) : count;
-  const ranges: SongRange[] = half < count ? [{ from: 0, to: half }, { from: half, to: count }] : [{ from: 0, to: count }];
-  const parts = await allJobs(ranges.map((range) => runWorkerJob('song records', './song-records-worker.js', import.meta.url, { job, range }, (here) => writeSongRecords(job, range, here), onRows)));
+  const ranges: SongRange[] =
+    half < count
+      ? [
+          { from: 0, to: half },
+          { from: half, to: count },
+        ]
+      : [{ from: 0, to: count }];
+  const parts = await allJobs(
+    ranges.map((range) =>
+      runWorkerJob('song records', './song-records-worker.js', import.meta.url, { job, range }, (here) => writeSongRecords(job, range, here), onRows),
+    ),
+  );
   return joinRecordTableParts('songs', parts);
 }

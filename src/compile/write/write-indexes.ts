@@ -21,7 +21,12 @@ export interface NamedShard extends WrittenShard {
 
 export interface IndexInputs {
   readonly ctx: BuildContext;
-  readonly orderFiles: { readonly songs: EntityOrderFiles; readonly albums: EntityOrderFiles; readonly artists: EntityOrderFiles; readonly playlists: EntityOrderFiles };
+  readonly orderFiles: {
+    readonly songs: EntityOrderFiles;
+    readonly albums: EntityOrderFiles;
+    readonly artists: EntityOrderFiles;
+    readonly playlists: EntityOrderFiles;
+  };
   readonly explore: ExploreGroup[];
   readonly spill: SpillDir;
   readonly budget: MemoryBudget;

@@ -36,10 +36,16 @@ export async function writeRecordTables(ctx: BuildContext): Promise<{ beforeSong
   const table = async (file: RawFileName, name: string, build: (row: ParsedRow, ordinal: number) => unknown) => {
     const writer = new RecordTableWriter(ctx.outDir, name, ctx.buildId, ctx.packr);
     let ordinal = 0;
-    await readRawFile(ctx.rawDir, RAW_FILE_BY_NAME.get(file)!, ctx.log, (row) => {
-      writer.add(build(row, ordinal++));
-      ctx.onRow?.();
-    }, { secondPass: true });
+    await readRawFile(
+      ctx.rawDir,
+      RAW_FILE_BY_NAME.get(file)!,
+      ctx.log,
+      (row) => {
+        writer.add(build(row, ordinal++));
+        ctx.onRow?.();
+      },
+      { secondPass: true },
+    );
     shards.push(...writer.finish());
   };
   /** A table whose every field the first pass kept in columns: no second read of its CSV. */

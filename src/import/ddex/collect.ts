@@ -120,7 +120,11 @@ export class MessageCollector implements XmlHandlers {
   finish(): MessageModel & { created: string } {
     const { model } = this;
     if (model.created === undefined) {
-      throw new ImportError('E_IMPORT_VALUE', { file: this.file, path: `${this.message.kind}/MessageHeader/MessageCreatedDateTime` }, 'the message has no MessageHeader/MessageCreatedDateTime');
+      throw new ImportError(
+        'E_IMPORT_VALUE',
+        { file: this.file, path: `${this.message.kind}/MessageHeader/MessageCreatedDateTime` },
+        'the message has no MessageHeader/MessageCreatedDateTime',
+      );
     }
     return model as MessageModel & { created: string };
   }

@@ -44,10 +44,18 @@ export function ernRoot(file: string, name: string, uri: string, attrs: Readonly
   const version = ernVersionName(uri);
   if (!family) {
     const found = version ? `${version} (${uri})` : uri ? `namespace ${uri}` : 'no namespace';
-    throw new ImportError('E_IMPORT_FORMAT', where, `not a DDEX message this reader takes: root element ${name} in ${found}; it reads ERN 3.8.x and 4.1 to 4.3 (http://ddex.net/xml/ern/38…383, 41…43)`);
+    throw new ImportError(
+      'E_IMPORT_FORMAT',
+      where,
+      `not a DDEX message this reader takes: root element ${name} in ${found}; it reads ERN 3.8.x and 4.1 to 4.3 (http://ddex.net/xml/ern/38…383, 41…43)`,
+    );
   }
   if (!KINDS.has(name)) {
-    throw new ImportError('E_IMPORT_FORMAT', where, `${name} (${version}) is not a message this reader takes: it reads NewReleaseMessage and PurgeReleaseMessage`);
+    throw new ImportError(
+      'E_IMPORT_FORMAT',
+      where,
+      `${name} (${version}) is not a message this reader takes: it reads NewReleaseMessage and PurgeReleaseMessage`,
+    );
   }
   return { family, version: version ?? uri, kind: name as MessageKind, language: attrs.LanguageAndScriptCode };
 }

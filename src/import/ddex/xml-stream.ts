@@ -64,7 +64,11 @@ export async function streamXml(file: string, handlers: XmlHandlers): Promise<St
   parser.on('error', (err) => fail(err.message.replace(/^\d+:\d+: /, '')));
   parser.on('xmldecl', (decl) => {
     if (decl.encoding !== undefined && !UTF8_NAMES.has(decl.encoding.toLowerCase())) {
-      throw new ImportError('E_IMPORT_FORMAT', { file, line: parser.line, column: parser.column }, `encoding ${decl.encoding} is not supported: DDEX messages are read as UTF-8`);
+      throw new ImportError(
+        'E_IMPORT_FORMAT',
+        { file, line: parser.line, column: parser.column },
+        `encoding ${decl.encoding} is not supported: DDEX messages are read as UTF-8`,
+      );
     }
   });
   parser.on('opentag', (tag: SaxesTagNS) => {

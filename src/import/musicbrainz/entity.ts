@@ -46,7 +46,11 @@ export function deliverUnit(unit: ParsedUnit, hint: EntityKind | undefined, sink
   const { value } = unit;
   const place = { file: unit.file, line: unit.line };
   if (!isObject(value)) {
-    throw new ImportError('E_IMPORT_FORMAT', place, `${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not a MusicBrainz entity`);
+    throw new ImportError(
+      'E_IMPORT_FORMAT',
+      place,
+      `${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not a MusicBrainz entity`,
+    );
   }
   const listKey = value.id === undefined ? Object.keys(LIST_KEYS).find((key) => Array.isArray(value[key])) : undefined;
   if (listKey) {

@@ -32,7 +32,14 @@ export function valueError(ctx: ReadContext, path: string, detail: string): Impo
   return new ImportError('E_IMPORT_VALUE', { file: ctx.file, line: ctx.line, path: ctx.prefix + path }, detail);
 }
 
-const describe = (value: unknown): string => (Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value).slice(0, 40)}`);
+const describe = (value: unknown): string =>
+  Array.isArray(value)
+    ? 'an array'
+    : value === null
+      ? 'null'
+      : typeof value === 'object'
+        ? 'an object'
+        : `${typeof value} ${JSON.stringify(value).slice(0, 40)}`;
 
 /** Joins a field path: `at('media[0]', 'tracks')` = `media[0].tracks`. */
 export const at = (base: string, key: string | number): string => (typeof key === 'number' ? `${base}[${key}]` : base === '' ? key : `${base}.${key}`);
@@ -99,7 +106,6 @@ export function optMbid(ctx: ReadContext, obj: Json, key: string, base: string):
 }
 
 const MAX_TEXT = 4096; // docs/raw-format.md: a text cell holds at most 4096 characters
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 /**

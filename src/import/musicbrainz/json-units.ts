@@ -127,7 +127,6 @@ function syntaxError(error: unknown, text: string, file: string, line: number | 
   const position = at ? Number(at[1]) : message.startsWith('Unexpected end of JSON input') ? text.length : firstBadOffset(text);
   // V8 quotes the text in some messages ('Unexpected token }, "{"a":}" is not valid JSON'): not for a multi-MB line.
   const detail = (message.replace(/,\s*"[\s\S]*" is not valid JSON$/, '').replace(/ in JSON at position \d+.*$/, '') || 'not JSON').replace(
-    // eslint-disable-next-line no-control-regex
     /[\u0000-\u001f]/g,
     (c) => JSON.stringify(c).slice(1, -1),
   );

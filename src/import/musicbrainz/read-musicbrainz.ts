@@ -45,7 +45,13 @@ async function readInput(input: InputFile, sink: CatalogSink, report: ImportRepo
   }
 }
 
-async function readUnits(chunks: AsyncIterable<Uint8Array>, file: string, hint: EntityKind | undefined, sink: CatalogSink, report: ImportReport): Promise<void> {
+async function readUnits(
+  chunks: AsyncIterable<Uint8Array>,
+  file: string,
+  hint: EntityKind | undefined,
+  sink: CatalogSink,
+  report: ImportReport,
+): Promise<void> {
   let units = 0;
   for await (const unit of readJsonUnits(chunks, file)) {
     report.unit(unit.kind, unit.bytes);

@@ -53,9 +53,22 @@ export class CatalogStage implements CatalogSink {
   private readonly songs: ExternalSorter;
   private readonly artists: ExternalSorter;
   private readonly records = new StageRecordWriter();
-  private readonly counts: StageCounts = { releases: 0, takedowns: 0, tracks: 0, albumsTakenDown: 0, releasesReplaced: 0, songsDropped: 0, artistsDropped: 0, rows: {} };
+  private readonly counts: StageCounts = {
+    releases: 0,
+    takedowns: 0,
+    tracks: 0,
+    albumsTakenDown: 0,
+    releasesReplaced: 0,
+    songsDropped: 0,
+    artistsDropped: 0,
+    rows: {},
+  };
 
-  constructor(spillDir: string, memoryBytes: number, private readonly report: ImportReport) {
+  constructor(
+    spillDir: string,
+    memoryBytes: number,
+    private readonly report: ImportReport,
+  ) {
     this.albums = new ExternalSorter(spillDir, 'albums', Math.floor(memoryBytes / 4));
     this.songs = new ExternalSorter(spillDir, 'songs', Math.floor(memoryBytes / 2));
     this.artists = new ExternalSorter(spillDir, 'artists', Math.floor(memoryBytes / 4));
@@ -64,7 +77,18 @@ export class CatalogStage implements CatalogSink {
   release(unit: SourceUnit, album: StagedAlbum): void {
     const version = invertedVersion(unit);
     this.counts.releases++;
-    const cells: AlbumCells = [album.name, album.upc, album.label, album.releaseDate, album.artworkUrl, album.genres, album.artistName, album.grid, album.pLine, album.cLine];
+    const cells: AlbumCells = [
+      album.name,
+      album.upc,
+      album.label,
+      album.releaseDate,
+      album.artworkUrl,
+      album.genres,
+      album.artistName,
+      album.grid,
+      album.pLine,
+      album.cLine,
+    ];
     this.albums.add(this.records.key(album.id, version, StageKind.Row, 0), this.records.value(JSON.stringify(cells)));
     const artistsStaged = new Set<string>();
     this.credits(this.albums, album.id, version, album.artists, artistsStaged);
@@ -107,7 +131,17 @@ export class CatalogStage implements CatalogSink {
   }
 
   private stageSong(version: Uint8Array, song: StagedSong, artistsStaged: Set<string>): void {
-    const cells: SongCells = [song.name, song.isrc, song.durationMs, song.genres, song.releaseDate, song.artworkUrl, song.artistName, song.explicit, song.pLine];
+    const cells: SongCells = [
+      song.name,
+      song.isrc,
+      song.durationMs,
+      song.genres,
+      song.releaseDate,
+      song.artworkUrl,
+      song.artistName,
+      song.explicit,
+      song.pLine,
+    ];
     this.songs.add(this.records.key(song.id, version, StageKind.Row, 0), this.records.value(JSON.stringify(cells)));
     this.credits(this.songs, song.id, version, song.artists, artistsStaged);
   }
@@ -173,7 +207,19 @@ export class CatalogStage implements CatalogSink {
         return;
       }
       const [name, upc, label, releaseDate, artworkUrl, genres, artistName, grid, pLine, cLine] = parse<AlbumCells>(row.value);
-      writer('albums').write({ id, name, upc, label, release_date: releaseDate, artwork_url: artworkUrl, genres, artist_name: artistName, x_grid: grid, x_p_line: pLine, x_c_line: cLine });
+      writer('albums').write({
+        id,
+        name,
+        upc,
+        label,
+        release_date: releaseDate,
+        artwork_url: artworkUrl,
+        genres,
+        artist_name: artistName,
+        x_grid: grid,
+        x_p_line: pLine,
+        x_c_line: cLine,
+      });
       for (const credit of latest) {
         if (credit.kind !== StageKind.Credit) continue;
         const artistId = decoder.decode(credit.value);
@@ -197,7 +243,18 @@ export class CatalogStage implements CatalogSink {
       }
       const row = latest.find((r) => r.kind === StageKind.Row)!;
       const [name, isrc, durationMs, genres, releaseDate, artworkUrl, artistName, explicit, pLine] = parse<SongCells>(row.value);
-      writer('songs').write({ id, name, isrc, duration_ms: durationMs, genres, release_date: releaseDate, artwork_url: artworkUrl, artist_name: artistName, x_explicit: explicit, x_p_line: pLine });
+      writer('songs').write({
+        id,
+        name,
+        isrc,
+        duration_ms: durationMs,
+        genres,
+        release_date: releaseDate,
+        artwork_url: artworkUrl,
+        artist_name: artistName,
+        x_explicit: explicit,
+        x_p_line: pLine,
+      });
       for (const credit of latest) {
         if (credit.kind !== StageKind.Credit) continue;
         const artistId = decoder.decode(credit.value);

@@ -38,7 +38,9 @@ export class ImportProgress {
     const bar = '#'.repeat(Math.round(fraction * 20)).padEnd(20, '.');
     const seconds = Math.max(0.001, (now - this.started) / 1000);
     const rate = Math.round(this.units / seconds).toLocaleString('en-US');
-    this.stream!.write(`\r\x1b[2K${this.what} [${bar}] ${Math.floor(fraction * 100)}% ${this.units.toLocaleString('en-US')} read, ${(this.bytes / 1048576).toFixed(0)} MiB, ${rate}/s`);
+    this.stream!.write(
+      `\r\x1b[2K${this.what} [${bar}] ${Math.floor(fraction * 100)}% ${this.units.toLocaleString('en-US')} read, ${(this.bytes / 1048576).toFixed(0)} MiB, ${rate}/s`,
+    );
   }
 
   phase(text: string): void {

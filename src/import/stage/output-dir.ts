@@ -55,7 +55,11 @@ function refuseToReplace(out: string): void {
   if (!stat.isDirectory()) throw new ImportError('E_IMPORT_IO', { file: out }, 'the output exists and is not a directory');
   const foreign = readdirSync(out).filter((name) => !name.endsWith('.csv'));
   if (foreign.length > 0) {
-    throw new ImportError('E_IMPORT_IO', { file: out }, `refusing to replace a directory that is not a raw catalog (it holds ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''})`);
+    throw new ImportError(
+      'E_IMPORT_IO',
+      { file: out },
+      `refusing to replace a directory that is not a raw catalog (it holds ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''})`,
+    );
   }
 }
 

@@ -47,7 +47,10 @@ class Report implements ImportReport {
   readonly warnings: string[] = [];
   warningCount = 0;
 
-  constructor(private readonly strict: boolean, private readonly progress: ImportProgress) {}
+  constructor(
+    private readonly strict: boolean,
+    private readonly progress: ImportProgress,
+  ) {}
 
   skip(where: string, item: string, reason: string): void {
     if (this.strict) throw new ImportError('E_IMPORT_SKIPPED', { file: where }, `${item}: ${reason} (--strict fails instead of skipping)`);
@@ -74,9 +77,17 @@ class Report implements ImportReport {
  * only when everything succeeded. On any error nothing is published and the work directory
  * (spilled runs and partial CSV) is removed.
  */
-export async function runStreamedImport(what: string, options: StreamedImportOptions, read: (sink: CatalogSink, report: ImportReport) => Promise<void>): Promise<StreamedImportSummary> {
+export async function runStreamedImport(
+  what: string,
+  options: StreamedImportOptions,
+  read: (sink: CatalogSink, report: ImportReport) => Promise<void>,
+): Promise<StreamedImportSummary> {
   const started = Date.now();
-  const progress = new ImportProgress(what, options.inputs ? await inputBytes(options.inputs) : 0, options.progress === undefined ? process.stderr : options.progress);
+  const progress = new ImportProgress(
+    what,
+    options.inputs ? await inputBytes(options.inputs) : 0,
+    options.progress === undefined ? process.stderr : options.progress,
+  );
   const work = new ImportWorkDir(options.out);
   const report = new Report(options.strict ?? false, progress);
   const stage = new CatalogStage(work.spill, options.memoryBytes ?? DEFAULT_IMPORT_MEMORY, report);

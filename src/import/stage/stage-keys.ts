@@ -32,7 +32,8 @@ export const enum StageKind {
 /** A unit's version, inverted, ready to copy into keys. */
 export function invertedVersion(unit: SourceUnit): Buffer {
   const out = Buffer.alloc(VERSION_BYTES);
-  if (unit.created.length > CREATED_BYTES || !/^[\x20-\x7e]*$/.test(unit.created)) throw new Error(`${unit.where}: creation time ${JSON.stringify(unit.created)} is not normalised`);
+  if (unit.created.length > CREATED_BYTES || !/^[\x20-\x7e]*$/.test(unit.created))
+    throw new Error(`${unit.where}: creation time ${JSON.stringify(unit.created)} is not normalised`);
   if (!/^[0-9a-f]{64}$/.test(unit.digest)) throw new Error(`${unit.where}: digest ${JSON.stringify(unit.digest)} is not hex SHA-256`);
   out.write(unit.created, 0, 'latin1');
   out.write(unit.digest, CREATED_BYTES, 'hex');

@@ -8,7 +8,10 @@ import type { ResourceType } from '../../catalog/catalog.js';
 export type OmType = 'songs' | 'albums' | 'artists' | 'playlists' | 'stations';
 export const OUR_TYPE: Record<OmType, ResourceType> = { songs: 'song', albums: 'album', artists: 'artist', playlists: 'playlist', stations: 'station' };
 /** The snapshot's type names -> interface 2's, for the types both list and search. */
-export const OM_TYPE = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const satisfies Record<Exclude<ResourceType, 'station'>, OmType>;
+export const OM_TYPE = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const satisfies Record<
+  Exclude<ResourceType, 'station'>,
+  OmType
+>;
 
 /** A relationship as interface 2 names it. */
 export type OmRelation = 'albums' | 'artists' | 'songs' | 'tracks' | 'lyrics';

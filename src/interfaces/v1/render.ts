@@ -118,7 +118,12 @@ export class V1Renderer {
     const attributes = putAttributes({}, this.spec.fields.get('song'), 'full', 'song', r, (name) => {
       if (name === 'files') {
         const files = cat.relation('song.files').targetsOf(ordinal);
-        return files.length > 0 ? { preferred: fileObject(cat.file(files[0]), r.durationMs), alternatives: sliceOrdinals(files, 1, files.length).map((f) => fileObject(cat.file(f), r.durationMs)) } : undefined;
+        return files.length > 0
+          ? {
+              preferred: fileObject(cat.file(files[0]), r.durationMs),
+              alternatives: sliceOrdinals(files, 1, files.length).map((f) => fileObject(cat.file(f), r.durationMs)),
+            }
+          : undefined;
       }
       const lyrics = lyricsFor(cat, ordinal, r.lyricsLanguages, this.spec.lang);
       return lyrics ? lyricsObject(lyrics) : undefined;

@@ -11,11 +11,44 @@ import { artistSetScore, combine, normalArtistNames, titleScore } from './scorin
 
 // Titles and credits with the decorations scoring treats specially, in several scripts.
 const TITLES = [
-  'Style', "Style (Taylor's Version)", 'Style - Remastered 2011', 'Style (feat. Ed Sheeran)', 'Stylo', 'Hola', 'Hola - Remix', 'Hola - Live',
-  'Waka Waka (This Time for Africa)', 'Waka Waka', 'Piece of Your Heart', 'Piece of My Heart', 'Canción del Mariachi', 'Cancion del Mariachi',
-  'Любовь', 'Любов', '恋愛サーキュレーション', '夜に駆ける', 'Save Me (with Jelly Roll)', 'Save Me', 'Heartbreak Anniversary', 'Heartbreak Anniversery',
+  'Style',
+  "Style (Taylor's Version)",
+  'Style - Remastered 2011',
+  'Style (feat. Ed Sheeran)',
+  'Stylo',
+  'Hola',
+  'Hola - Remix',
+  'Hola - Live',
+  'Waka Waka (This Time for Africa)',
+  'Waka Waka',
+  'Piece of Your Heart',
+  'Piece of My Heart',
+  'Canción del Mariachi',
+  'Cancion del Mariachi',
+  'Любовь',
+  'Любов',
+  '恋愛サーキュレーション',
+  '夜に駆ける',
+  'Save Me (with Jelly Roll)',
+  'Save Me',
+  'Heartbreak Anniversary',
+  'Heartbreak Anniversery',
 ];
-const ARTISTS = ['Taylor Swift', 'Ed Sheeran', 'Shakira', 'Meduza', 'Goodboys', 'Antonio Banderas', 'Kino', 'YOASOBI', 'Kana Hanazawa', 'Jelly Roll', 'Lainey Wilson', 'Giveon', 'Los Lonely Boys'];
+const ARTISTS = [
+  'Taylor Swift',
+  'Ed Sheeran',
+  'Shakira',
+  'Meduza',
+  'Goodboys',
+  'Antonio Banderas',
+  'Kino',
+  'YOASOBI',
+  'Kana Hanazawa',
+  'Jelly Roll',
+  'Lainey Wilson',
+  'Giveon',
+  'Los Lonely Boys',
+];
 
 describe('CandidateFilter', () => {
   let dir: string;

@@ -82,8 +82,7 @@ export function matchTitle(title: string): MatchTitle {
 }
 
 /** Joiners between credited artists; the word joiners only as whole words in any script ("Yến" is no "y"). */
-const ARTIST_SEPARATORS =
-  /\s*(?:,|;|\/|&|\+|(?<![\p{L}\p{N}])(?:x|and|und|et|y|e|vs\.?|feat\.?|ft\.?|featuring|with|con)(?![\p{L}\p{N}]))\s*/iu;
+const ARTIST_SEPARATORS = /\s*(?:,|;|\/|&|\+|(?<![\p{L}\p{N}])(?:x|and|und|et|y|e|vs\.?|feat\.?|ft\.?|featuring|with|con)(?![\p{L}\p{N}]))\s*/iu;
 
 /** The credited artists of a free-text credit ("A feat. B & C"), normalised, without repeats. */
 export function artistSet(credit: string): string[] {

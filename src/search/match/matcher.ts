@@ -60,7 +60,12 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   const credit = query.artist && type !== 'artist' ? query.artist : null;
   const artists = credit ? artistSet(credit) : [];
   let filter: CandidateFilter | null = null;
-  const prepared: Prepared = { title, artists, fullBytes: Buffer.from(title.full, 'utf8'), filter: () => (filter ??= new CandidateFilter(index, title, credit ? artists : null)) };
+  const prepared: Prepared = {
+    title,
+    artists,
+    fullBytes: Buffer.from(title.full, 'utf8'),
+    filter: () => (filter ??= new CandidateFilter(index, title, credit ? artists : null)),
+  };
   const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(index.name(best.rank), title.full));
 
   const candidates = exactTitleCandidates(index, title, credit); // ordinal -> popularity rank
@@ -130,7 +135,9 @@ const result = (best: Best): MatchResult => ({ ordinal: best.ordinal, score: bes
 function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: string | null): Map<number, number> {
   let ids: number[] | null = null;
   if (credit !== null) {
-    const words = searchText(credit).split(' ').filter((w) => w.length > 0);
+    const words = searchText(credit)
+      .split(' ')
+      .filter((w) => w.length > 0);
     const found = words.map((w) => index.termId(w));
     if (words.length > 0 && found.every((id) => id >= 0)) ids = found;
   }
@@ -139,7 +146,10 @@ function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: str
   const range = index.exactNameRange(title.full);
   // A large group: the compile listed which of its documents credit each term (name groups).
   // (An empty range may start where another name's group does: only a large range is looked up.)
-  const listed = ids === null || range.to - range.from < NAME_GROUP_MIN ? null : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH) ?? null);
+  const listed =
+    ids === null || range.to - range.from < NAME_GROUP_MIN
+      ? null
+      : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH) ?? null);
   if (listed !== null) {
     for (const p of listed) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
     return out;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { matchTitle } from './match-text.js';
-import { artistScore, artistSetScore, artistSetScoreIsOne, combine, durationScore, featuringAgreement, MIN_ARTIST_SCORE, MIN_NAME_SCORE, titleScore, versionsConflict } from './scoring.js';
+import {
+  artistScore,
+  artistSetScore,
+  artistSetScoreIsOne,
+  combine,
+  durationScore,
+  featuringAgreement,
+  MIN_ARTIST_SCORE,
+  MIN_NAME_SCORE,
+  titleScore,
+  versionsConflict,
+} from './scoring.js';
 
 // Hand-picked hard cases for each kind of query the quality harness measures, in several
 // scripts. The dev set itself (bench/quality) stays out of this loop.
@@ -64,8 +75,15 @@ describe('positives reach the threshold', () => {
   });
 
   it('handles several changes at once', () => {
-    expect(song({ name: 'THE RIGHT THNIG - Remastered 2011', artist: 'LENNY KRAVITZ' }, { name: 'The Right Thing', artists: ['Lenny Kravitz'] })).not.toBeNull();
-    expect(song({ name: 'you know i m no good feat ghostface killah', artist: 'amy winehouse' }, { name: "You Know I'm No Good (feat. Ghostface Killah)", artists: ['Amy Winehouse'] })).not.toBeNull();
+    expect(
+      song({ name: 'THE RIGHT THNIG - Remastered 2011', artist: 'LENNY KRAVITZ' }, { name: 'The Right Thing', artists: ['Lenny Kravitz'] }),
+    ).not.toBeNull();
+    expect(
+      song(
+        { name: 'you know i m no good feat ghostface killah', artist: 'amy winehouse' },
+        { name: "You Know I'm No Good (feat. Ghostface Killah)", artists: ['Amy Winehouse'] },
+      ),
+    ).not.toBeNull();
   });
 });
 
@@ -138,7 +156,7 @@ describe('word coverage', () => {
 describe('artistSetScoreIsOne', () => {
   it('is true exactly when artistSetScore is 1, on credits drawn from a few words', () => {
     let x = 7;
-    const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const words = ['the', 'love', 'dream', 'a', 'ab', 'loves'];
     const artist = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => words[Math.floor(next() * words.length)]).join(' ');
     const set = (most: number) => Array.from({ length: Math.floor(next() * (most + 1)) }, artist);

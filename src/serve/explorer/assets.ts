@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESS_MIN_BYTES } from '../http/compression.js';
+import { COMPRESS_MIN_BYTES } from '../../http/compression.js';
 import { TaggedBody } from '../text-body.js';
 import { ASSET_CACHE_CONTROL, ASSET_HEADERS } from './headers.js';
 
@@ -31,10 +31,14 @@ export class ExplorerAssets {
   constructor(dir = ASSETS_DIR) {
     let names: string[] = [];
     try {
-      names = readdirSync(dir).filter((name) => TYPES[extname(name)] !== undefined).sort();
+      names = readdirSync(dir)
+        .filter((name) => TYPES[extname(name)] !== undefined)
+        .sort();
     } catch (err) {
       // A package without its web/ directory still serves the API and bare pages.
-      process.stderr.write(`${JSON.stringify({ level: 'warn', message: `explorer assets not found in ${dir}: pages are served without script or style`, error: String(err) })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ level: 'warn', message: `explorer assets not found in ${dir}: pages are served without script or style`, error: String(err) })}\n`,
+      );
     }
     const all = createHash('sha256');
     for (const name of names) {
@@ -43,7 +47,12 @@ export class ExplorerAssets {
       const bytes = Buffer.from(text);
       const encoded =
         bytes.length >= COMPRESS_MIN_BYTES
-          ? { br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }), gzip: gzipSync(bytes, { level: 9 }) }
+          ? {
+              br: brotliCompressSync(bytes, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+              }),
+              gzip: gzipSync(bytes, { level: 9 }),
+            }
           : null;
       this.bodies.set(name, new TaggedBody(text, TYPES[extname(name)], `"${hash(bytes).slice(0, 16)}"`, ASSET_CACHE_CONTROL, ASSET_HEADERS, encoded));
     }

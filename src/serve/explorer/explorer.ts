@@ -62,7 +62,10 @@ export class Explorer {
       openMusicPrefix: options.openMusicPrefix,
       asset: (name) => this.assets.url(name),
     };
-    this.tag = createHash('sha256').update(JSON.stringify([SERVICE_VERSION, options.v1Prefix, options.openMusicPrefix, this.assets.version])).digest('hex').slice(0, 8);
+    this.tag = createHash('sha256')
+      .update(JSON.stringify([SERVICE_VERSION, options.v1Prefix, options.openMusicPrefix, this.assets.version]))
+      .digest('hex')
+      .slice(0, 8);
     this.home = { pattern: '/', handler: this.page(homePage), params: {}, style: 'v1' };
   }
 
@@ -87,6 +90,13 @@ export class Explorer {
   }
 
   private page(render: PageRender): Handler {
-    return (ctx) => new TaggedBody(layout(this.site, ctx.cat, render(ctx, this.site)), HTML_TYPE, `"${ctx.cat.buildId}-page-${this.tag}"`, this.options.cacheControl, PAGE_HEADERS);
+    return (ctx) =>
+      new TaggedBody(
+        layout(this.site, ctx.cat, render(ctx, this.site)),
+        HTML_TYPE,
+        `"${ctx.cat.buildId}-page-${this.tag}"`,
+        this.options.cacheControl,
+        PAGE_HEADERS,
+      );
   }
 }

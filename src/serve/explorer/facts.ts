@@ -3,7 +3,8 @@ import { html, type Fragment, type Html } from './html.js';
 
 /** A resource's facts as a description list; a fact the catalog lacks says so rather than vanish. */
 export function facts(rows: readonly (readonly [label: string, value: Fragment])[]): Html {
-  const present = (value: Fragment) => value !== null && value !== undefined && value !== false && value !== '' && !(Array.isArray(value) && value.length === 0);
+  const present = (value: Fragment) =>
+    value !== null && value !== undefined && value !== false && value !== '' && !(Array.isArray(value) && value.length === 0);
   return html`<dl class="facts">${rows.map(([label, value]) => html`<dt>${label}</dt>${present(value) ? html`<dd>${value}</dd>` : html`<dd class="missing">none</dd>`}`)}</dl>`;
 }
 

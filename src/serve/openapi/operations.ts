@@ -2,7 +2,10 @@
 export type Json = Record<string, unknown>;
 
 /** A JSON response whose body is a component schema. */
-export const json = (schema: string, description: string): Json => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
+export const json = (schema: string, description: string): Json => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
 
 export const param = (name: string, where: 'query' | 'path', description: string, schema: Json = { type: 'string' }, required = where === 'path'): Json => ({
   name,
@@ -24,5 +27,12 @@ export function getOperations(errorSchema: string, badRequest: string): (summary
     '414': json(errorSchema, 'The URL is longer than the server accepts'),
     '429': json(errorSchema, 'Rate limit (when enabled): wait the seconds in Retry-After'),
   };
-  return (summary, parameters, ok, tag) => ({ get: { summary, tags: [tag], parameters, responses: { '200': json(ok, 'OK'), '304': { description: 'Not modified: If-None-Match named the current ETag' }, ...errors } } });
+  return (summary, parameters, ok, tag) => ({
+    get: {
+      summary,
+      tags: [tag],
+      parameters,
+      responses: { '200': json(ok, 'OK'), '304': { description: 'Not modified: If-None-Match named the current ETag' }, ...errors },
+    },
+  });
 }

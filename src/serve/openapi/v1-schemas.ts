@@ -137,7 +137,9 @@ export function v1Schemas(): Record<string, Schema> {
           id: catalogId(type),
           type: { const: type },
           attributes: attributes(variant, type as 'song'),
-          relationships: obj(Object.fromEntries(rels.map(([rel, target]) => [rel, obj({ data: { type: 'array', items: ref(`${prefix}${TITLES[target]}`) } }, ['data'])]))),
+          relationships: obj(
+            Object.fromEntries(rels.map(([rel, target]) => [rel, obj({ data: { type: 'array', items: ref(`${prefix}${TITLES[target]}`) } }, ['data'])])),
+          ),
         },
         ['id', 'type', 'attributes'],
       );

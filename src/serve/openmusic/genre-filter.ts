@@ -21,7 +21,8 @@ const SORT_UNION_BELOW = 50_000;
 /** Whether a resource carries one of the genres (names compared case-insensitively after NFKC). */
 export function genrePredicate(cat: Catalog, type: OmType, genres: readonly string[]): (ordinal: number) => boolean {
   const wanted = new Set(genres);
-  const record = (o: number): { genres: string[] } => (type === 'songs' ? cat.song(o) : type === 'albums' ? cat.album(o) : type === 'artists' ? cat.artist(o) : cat.playlist(o));
+  const record = (o: number): { genres: string[] } =>
+    type === 'songs' ? cat.song(o) : type === 'albums' ? cat.album(o) : type === 'artists' ? cat.artist(o) : cat.playlist(o);
   return (o) => record(o).genres.some((g) => wanted.has(genreKey(g)));
 }
 

@@ -1,5 +1,16 @@
 import { commaList, type Query } from '../query.js';
-import { includableOf, INCLUDED_DEFAULT, PAGE_DEFAULT, PAGE_MAX, SORT_VALUES, MINIMAL_VIEW_TYPES, type EndpointSpec, type OmRelation, type OmRenderSpec, type OmType } from '../../interfaces/openmusic/spec.js';
+import {
+  includableOf,
+  INCLUDED_DEFAULT,
+  PAGE_DEFAULT,
+  PAGE_MAX,
+  SORT_VALUES,
+  MINIMAL_VIEW_TYPES,
+  type EndpointSpec,
+  type OmRelation,
+  type OmRenderSpec,
+  type OmType,
+} from '../../interfaces/openmusic/spec.js';
 
 export interface OmRequest {
   readonly render: OmRenderSpec;
@@ -29,8 +40,9 @@ export function parseOmRequest(q: Query, spec: EndpointSpec): OmRequest {
   const rawInclude = q.get('include');
   if (rawInclude !== undefined) {
     for (const value of commaList(rawInclude)) {
-      if (includable.includes(value)) (spec.buckets ? buckets.add(value) : include.add(value as OmRelation));
-      else if (value.includes('.')) q.problem('include', value, `includes are one level deep here; ${value} is not (valid: ${includable.join(', ') || 'none'})`);
+      if (includable.includes(value)) spec.buckets ? buckets.add(value) : include.add(value as OmRelation);
+      else if (value.includes('.'))
+        q.problem('include', value, `includes are one level deep here; ${value} is not (valid: ${includable.join(', ') || 'none'})`);
       else q.problem('include', value, `include must list ${includable.length > 0 ? `values from ${includable.join(', ')}` : 'nothing on this endpoint'}`);
     }
   }

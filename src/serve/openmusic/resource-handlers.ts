@@ -21,10 +21,17 @@ export const SINGLE: Record<ListType, EndpointSpec> = {
 export const SORTS: Record<ListType, readonly string[]> = { songs: DATED_SORTS, albums: DATED_SORTS, artists: UNDATED_SORTS, playlists: UNDATED_SORTS };
 
 /** Lookup parameters of each list endpoint. */
-export const LOOKUP_KEYS: Record<ListType, readonly string[]> = { songs: ['ids', 'omm_ids', 'isrc'], albums: ['ids', 'omm_ids', 'upc'], artists: ['ids', 'omm_ids'], playlists: ['ids'] };
+export const LOOKUP_KEYS: Record<ListType, readonly string[]> = {
+  songs: ['ids', 'omm_ids', 'isrc'],
+  albums: ['ids', 'omm_ids', 'upc'],
+  artists: ['ids', 'omm_ids'],
+  playlists: ['ids'],
+};
 
 /** The list endpoints: a page, sort and filter[genres] on top of the single-resource parameters. */
-export const LIST = Object.fromEntries((Object.keys(SINGLE) as ListType[]).map((t) => [t, { ...SINGLE[t], paged: true, sorts: SORTS[t], genres: true }])) as Record<ListType, EndpointSpec>;
+export const LIST = Object.fromEntries(
+  (Object.keys(SINGLE) as ListType[]).map((t) => [t, { ...SINGLE[t], paged: true, sorts: SORTS[t], genres: true }]),
+) as Record<ListType, EndpointSpec>;
 
 /** `{data, meta: {limit, offset, has_next_page}}`. */
 export function listBody(renderer: OmRenderer, type: OmType, page: ListPage, req: OmRequest): unknown {
@@ -74,7 +81,12 @@ export function listOrLookup(type: ListType): Handler {
   return ({ cat, query }) => {
     const req = parseOmRequest(query, spec);
     const given = keys.filter((k) => query.has(k));
-    if (given.length > 1) query.problem(given.join(','), given.map((k) => query.get(k)), `Provide at most one of ${keys.join(', ')}`);
+    if (given.length > 1)
+      query.problem(
+        given.join(','),
+        given.map((k) => query.get(k)),
+        `Provide at most one of ${keys.join(', ')}`,
+      );
     query.check();
     const renderer = new OmRenderer(cat, req.render);
     if (given.length === 0) {
@@ -84,7 +96,12 @@ export function listOrLookup(type: ListType): Handler {
     }
     const by = given[0];
     const values = lookupValues(query, by);
-    let ordinals = by === 'isrc' ? resolveIsrcs(cat, values) : by === 'upc' ? resolveUpcs(cat, values) : values.map((v) => (by === 'omm_ids' ? resolveOmmId(cat, type, v) : resolveOm(cat, type, v))).filter((o) => o >= 0);
+    let ordinals =
+      by === 'isrc'
+        ? resolveIsrcs(cat, values)
+        : by === 'upc'
+          ? resolveUpcs(cat, values)
+          : values.map((v) => (by === 'omm_ids' ? resolveOmmId(cat, type, v) : resolveOm(cat, type, v))).filter((o) => o >= 0);
     if (req.genres) ordinals = ordinals.filter(genrePredicate(cat, type, req.genres));
     if (req.sort) ordinals = Array.from(sortByRank(cat, OUR_TYPE[type], ordinals, req.sort));
     return listBody(renderer, type, pageOf(ordinals, req.offset, req.limit), req);

@@ -28,7 +28,19 @@ export function registerOpenMusic(router: Router<Handler>, prefix: string, brand
       branding,
       openmusic: {
         version: OPENMUSIC_VERSION,
-        capabilities: { info: true, search: true, song: true, download: true, stream: true, albums: true, artists: true, playlists: true, stations: true, sort: true, lyrics: true },
+        capabilities: {
+          info: true,
+          search: true,
+          song: true,
+          download: true,
+          stream: true,
+          albums: true,
+          artists: true,
+          playlists: true,
+          stations: true,
+          sort: true,
+          lyrics: true,
+        },
       },
     },
   };

@@ -55,7 +55,13 @@ export const searchBuckets: Handler = ({ cat, query }) => {
       const type = SEARCH_TYPES.find((t) => OM_TYPE[t] === bucket)!;
       const limit = req.render.limits.get(bucket) ?? BUCKET_DEFAULT;
       const index = cat.search(type);
-      data[bucket] = renderer.list(bucket, results.get(type)!.hits.slice(0, limit).map((h) => index.ordinal(h.rank)));
+      data[bucket] = renderer.list(
+        bucket,
+        results
+          .get(type)!
+          .hits.slice(0, limit)
+          .map((h) => index.ordinal(h.rank)),
+      );
     }
   }
   return { data };
@@ -105,11 +111,14 @@ export function searchOfType(type: SearchType): Handler {
     const term = parseTerm(query);
     const req = parseOmRequest(query, TYPED[type]);
     query.check();
-    if (req.offset + req.limit > SEARCH_WINDOW) throw requestError(400, `offset + limit must not exceed ${SEARCH_WINDOW} on search`, 'offset', String(req.offset));
+    if (req.offset + req.limit > SEARCH_WINDOW)
+      throw requestError(400, `offset + limit must not exceed ${SEARCH_WINDOW} on search`, 'offset', String(req.offset));
     const index = cat.search(type);
     if (req.genres) {
       // The genre filter needs every result of the window, then pages what passes.
-      const ordinals = searchIndex(index, term).hits.map((h) => index.ordinal(h.rank)).filter(genrePredicate(cat, OM_TYPE[type], req.genres));
+      const ordinals = searchIndex(index, term)
+        .hits.map((h) => index.ordinal(h.rank))
+        .filter(genrePredicate(cat, OM_TYPE[type], req.genres));
       return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], pageOf(ordinals, req.offset, req.limit), req);
     }
     const result = searchIndex(index, term, { need: req.offset + req.limit, countTo: req.offset + req.limit + 1 });

@@ -9,7 +9,14 @@ import { relatedBody, resolveOm } from './resource-handlers.js';
 
 /** Interface 2 serves artist, genre and popular stations (the standard's three seeds). */
 export const STATION: EndpointSpec = { type: 'stations', views: ['stations', 'songs'], limits: ['tracks'] };
-export const TRACKS: EndpointSpec = { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true, sorts: DATED_SORTS };
+export const TRACKS: EndpointSpec = {
+  type: 'songs',
+  views: ['songs', 'albums', 'artists'],
+  limits: ['albums', 'artists'],
+  lyrics: true,
+  paged: true,
+  sorts: DATED_SORTS,
+};
 
 function artistStation(cat: Catalog, id: string): StationView | null {
   const artist = resolveOm(cat, 'artists', id);

@@ -72,7 +72,15 @@ function lookupRenderer(cat: Catalog, q: Query): CatalogRenderer {
 export const lookupList: Handler = ({ cat, query }) => {
   const renderer = lookupRenderer(cat, query);
   const include = lookupInclude(query);
-  return { data: resolveLookup(cat, query, null).map((r) => renderer.resource(r.type, r.ordinal, include.filter((i) => LOOKUP_INCLUDES[r.type].includes(i)))) };
+  return {
+    data: resolveLookup(cat, query, null).map((r) =>
+      renderer.resource(
+        r.type,
+        r.ordinal,
+        include.filter((i) => LOOKUP_INCLUDES[r.type].includes(i)),
+      ),
+    ),
+  };
 };
 
 /** GET /lookup/{id}. */

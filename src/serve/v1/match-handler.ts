@@ -38,4 +38,3 @@ function optionalText(raw: string | undefined, param: string): string | undefine
   if ([...value].length > MAX_NAME) throw badRequest(`${param} too long`, param, `${[...value].length} characters`);
   return value;
 }
-

@@ -1,6 +1,15 @@
 import { RELATION_TARGET, RELATIONS, type ResourceType } from '../../catalog/catalog.js';
 import { ATTRIBUTES, type AttributeSet } from '../../interfaces/v1/attributes.js';
-import { DEFAULT_LIMIT, emptyInclude, MAX_INCLUDE_DEPTH, MAX_LIMIT, relationsOf, sortsFor, type IncludeNode, type RenderSpec } from '../../interfaces/v1/spec.js';
+import {
+  DEFAULT_LIMIT,
+  emptyInclude,
+  MAX_INCLUDE_DEPTH,
+  MAX_LIMIT,
+  relationsOf,
+  sortsFor,
+  type IncludeNode,
+  type RenderSpec,
+} from '../../interfaces/v1/spec.js';
 import { commaList, type Query } from '../query.js';
 
 /**

@@ -18,7 +18,8 @@ export function parseTerm(query: Query): string {
   const raw = query.get('term');
   const term = raw?.trim() ?? '';
   if (raw === undefined || term.length === 0) query.problem('term', raw ?? null, 'term is required');
-  else if ([...term].length > MAX_TERM_LENGTH) query.problem('term', raw.length > 300 ? `${raw.slice(0, 300)}...` : raw, `term must be at most ${MAX_TERM_LENGTH} characters`);
+  else if ([...term].length > MAX_TERM_LENGTH)
+    query.problem('term', raw.length > 300 ? `${raw.slice(0, 300)}...` : raw, `term must be at most ${MAX_TERM_LENGTH} characters`);
   return term;
 }
 

@@ -42,7 +42,9 @@ ${jsonLinks(v1, `${site.openMusicPrefix}/artists/${segment(artist.id)}`)}
 
 /** Under an album of the artist's own: its year and size. */
 const albumLine = (album: Resource): string =>
-  [album.attributes.releaseDate?.slice(0, 4), album.attributes.trackCount === undefined ? undefined : `${album.attributes.trackCount} tracks`].filter((part) => part).join(' · ');
+  [album.attributes.releaseDate?.slice(0, 4), album.attributes.trackCount === undefined ? undefined : `${album.attributes.trackCount} tracks`]
+    .filter((part) => part)
+    .join(' · ');
 
 /**
  * The local ids of an artist's most popular songs, by the compile's popularity order: one pass

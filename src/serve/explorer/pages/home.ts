@@ -17,7 +17,15 @@ export const homePage: PageRender = (ctx, site) => {
 <h2 id="snapshot-h">Snapshot</h2>
 ${facts([
   ['Snapshot id', code(info.buildId)],
-  ['Built', info.builtAt ? html`<time datetime="${info.builtAt.toISOString()}">${info.builtAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}</time>` : null],
+  [
+    'Built',
+    info.builtAt
+      ? html`<time datetime="${info.builtAt.toISOString()}">${info.builtAt
+          .toISOString()
+          .replace('T', ' ')
+          .replace(/\.\d+Z$/, ' UTC')}</time>`
+      : null,
+  ],
   ['Size', `${bytes(info.bytes)} in ${info.shards} shards`],
   ['Format version', info.formatVersion],
   ['Compiler', info.compiler],

@@ -20,7 +20,11 @@ export const searchPage: PageRender = (ctx, site) => {
   if (term.length === 0) {
     return { title: 'Search', main: html`<h1>Search</h1><p>Type a song, album, artist or playlist name in the search box.</p>` };
   }
-  const body = site.v1.get<Record<string, ListBody>>(ctx, '/search', new URLSearchParams({ term, types: 'song,album,artist,playlist', limit: '25' }).toString());
+  const body = site.v1.get<Record<string, ListBody>>(
+    ctx,
+    '/search',
+    new URLSearchParams({ term, types: 'song,album,artist,playlist', limit: '25' }).toString(),
+  );
   const found = GROUPS.filter(([key]) => body[key].data.length > 0);
   const main = html`<h1>Results for “${term}”</h1>
 ${found.length === 0 ? html`<p class="empty">Nothing in the catalog matches “${term}”.</p>` : ''}

@@ -14,7 +14,9 @@ export const songPage: PageRender = (ctx, site) => {
   const a = song.attributes;
   const ordinal = ctx.cat.resolve('song', song.id);
   const playlists = ordinal >= 0 && ctx.cat.hasRelation('song.playlists') ? ctx.cat.relation('song.playlists').targetsOf(ordinal) : null;
-  const onPlaylists = playlists ? Array.from(playlists.subarray(0, PLAYLISTS_SHOWN), (p) => site.v1.get<{ data: Resource }>(ctx, `/playlist/${segment(ctx.cat.playlist(p).id)}`).data) : [];
+  const onPlaylists = playlists
+    ? Array.from(playlists.subarray(0, PLAYLISTS_SHOWN), (p) => site.v1.get<{ data: Resource }>(ctx, `/playlist/${segment(ctx.cat.playlist(p).id)}`).data)
+    : [];
   const track = a.trackNumber === undefined ? null : `${a.trackNumber}${a.discNumber === undefined ? '' : ` (disc ${a.discNumber})`}`;
   const main = html`<article class="resource">
 ${hero(song, a.artistName)}
@@ -29,11 +31,15 @@ ${facts([
   ['Catalog id', ordinal < 0 ? null : code(`omm:song:${ctx.cat.song(ordinal).ommId}`)],
   ['Local id', code(song.id)],
 ])}
-${playlists === null ? '' : html`<section aria-labelledby="playlists-h">
+${
+  playlists === null
+    ? ''
+    : html`<section aria-labelledby="playlists-h">
 <h2 id="playlists-h">On playlists</h2>
 ${onPlaylists.length > 0 ? itemList(onPlaylists) : html`<p class="empty">On no playlist.</p>`}
 ${playlists.length > PLAYLISTS_SHOWN ? html`<p class="more">The ${PLAYLISTS_SHOWN} most popular of ${String(playlists.length)}.</p>` : ''}
-</section>`}
+</section>`
+}
 ${jsonLinks(`${site.v1Prefix}/song/${segment(song.id)}`, `${site.openMusicPrefix}/songs/${segment(song.id)}`)}
 </article>`;
   return { title: a.name ?? song.id, main };
