@@ -68,16 +68,25 @@ function fileBackedResidentBytes(): number {
 const UNANSWERED = Symbol('unanswered requests');
 type CountedSocket = Socket & { [UNANSWERED]?: number };
 
-/** Opens the snapshot and listens. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
-export async function startServer(options: ServeOptions): Promise<RunningServer> {
+/** What a server holds besides its sockets: the snapshot in service, reloads, counts. */
+interface ServerCore {
+  readonly http: HttpOptions;
+  readonly holder: CatalogHolder;
+  readonly state: HandlerState;
+  readonly reloader: SnapshotReloader;
+  readonly logEvent: ReturnType<typeof eventLogger>;
+  /** Stops what runs on a timer. */
+  readonly stopTimers: () => void;
+}
+
+/** Opens the snapshot, the reloader and the search pages' budget check. */
+function openCore(options: ServeOptions): ServerCore {
   const http: HttpOptions = { ...DEFAULT_HTTP, ...options.http };
   const catalogOptions = { views: options.views ?? true };
   const holder = new CatalogHolder(Catalog.open(options.snapshot, catalogOptions));
   const logEvent = eventLogger(options.events);
   const state: HandlerState = { holder, metrics: new Metrics(), draining: false, reloader: null };
-  const warm = options.warmUp ?? true;
-  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions, warm);
+  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions, options.warmUp ?? true);
   state.reloader = reloader;
   if (options.watch) reloader.watch();
   // Under positioned reads the search indexes are mapped (Snapshot.releaseSearchPages): once the
@@ -89,13 +98,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (snapshot.mapsSearch && fileBackedResidentBytes() > searchPagesBytes) snapshot.releaseSearchPages();
   }, SEARCH_PAGES_CHECK_MS);
   releaseSearchPages.unref();
-  // node:http enforces the headers and request timeouts on a timer (30 s by default): check often
-  // enough that a short timeout means what it says.
-  const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs || Infinity) / 4)));
-  // Connections and how many of their requests are unanswered, for a shutdown that cuts no
-  // response short. Counted on the socket by the listener and by the handler's `responded` (no
-  // listener per response: that cost about 3% of a song-by-id request under load, measured).
-  const sockets = new Set<Socket>();
+  return { http, holder, state, reloader, logEvent, stopTimers: () => clearInterval(releaseSearchPages) };
+}
+
+/**
+ * The request listener, counting each connection's unanswered requests for a shutdown that cuts
+ * no response short. Counted on the socket by the listener and by the handler's `responded` (no
+ * listener per response: that cost about 3% of a song-by-id request under load, measured).
+ */
+function countingListener(options: ServeOptions, { holder, state }: ServerCore): (req: IncomingMessage, res: ServerResponse) => void {
   const handler = createHandler(holder, options, state);
   state.responded = (req) => {
     const socket = req.socket as CountedSocket;
@@ -106,18 +117,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       socket.end();
     }
   };
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
+  return (req, res) => {
     const socket = req.socket as CountedSocket;
     socket[UNANSWERED] = (socket[UNANSWERED] ?? 0) + 1;
     handler(req, res);
   };
+}
+
+/** node:http's server with the flags' limits (it listens itself only without the fast core). */
+function nodeServer(http: HttpOptions, listener: (req: IncomingMessage, res: ServerResponse) => void): Server {
+  // node:http enforces the headers and request timeouts on a timer (30 s by default): check often
+  // enough that a short timeout means what it says.
+  const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs || Infinity) / 4)));
   const server = createServer({ connectionsCheckingInterval }, listener);
-  const track = (socket: Socket) => {
-    if (sockets.has(socket)) return;
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  };
-  server.on('connection', track);
   server.keepAliveTimeout = http.keepAliveTimeoutMs;
   server.headersTimeout = http.headersTimeoutMs;
   server.requestTimeout = http.requestTimeoutMs;
@@ -128,38 +140,72 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // After a client's FIN, node:http answers the requests it has read and then ends the
   // connection (with this off it ends its side at once, and an answer still being made is lost).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  // With the fast core a node:net server listens and serves simple requests itself, handing
-  // each connection to node:http (which then never listens) at its first other request.
-  if (http.fastCore) state.fastCore = { answered: 0, handedOver: 0 };
-  const stats = state.fastCore;
-  const listening: net.Server = stats
-    ? // Half-open as node:http's own listener is: a client's FIN does not end the server's side.
-      net.createServer({ allowHalfOpen: true }, (socket) => {
-        track(socket);
-        serveFast(socket, {
-          http: server,
-          listener,
-          keepAliveTimeoutMs: http.keepAliveTimeoutMs,
-          // node:http answers 408 to a silent new connection at the first of its two request timeouts.
-          headersTimeoutMs: http.requestTimeoutMs > 0 ? Math.min(http.headersTimeoutMs, http.requestTimeoutMs) : http.headersTimeoutMs,
-          writeStallTimeoutMs: http.writeStallTimeoutMs,
-          stats,
-        });
-      })
-    : server;
+  return server;
+}
+
+/**
+ * The server that listens: node:http's, or with the fast core a node:net server that serves
+ * simple requests itself and hands each connection to node:http (which then never listens) at
+ * its first other request.
+ */
+function listeningServer(
+  core: ServerCore,
+  server: Server,
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  track: (socket: Socket) => void,
+): net.Server {
+  const { http, state } = core;
+  if (!http.fastCore) return server;
+  const stats = (state.fastCore = { answered: 0, handedOver: 0 });
+  // Half-open as node:http's own listener is: a client's FIN does not end the server's side.
+  const listening = net.createServer({ allowHalfOpen: true }, (socket) => {
+    track(socket);
+    serveFast(socket, {
+      http: server,
+      listener,
+      keepAliveTimeoutMs: http.keepAliveTimeoutMs,
+      // node:http answers 408 to a silent new connection at the first of its two request timeouts.
+      headersTimeoutMs: http.requestTimeoutMs > 0 ? Math.min(http.headersTimeoutMs, http.requestTimeoutMs) : http.headersTimeoutMs,
+      writeStallTimeoutMs: http.writeStallTimeoutMs,
+      stats,
+    });
+  });
   // node:http arms its headers and request timeouts (and its list of connections) when it starts
   // listening; the fast core's node:http never listens, so it is told it did.
-  if (listening !== server) server.emit('listening');
+  server.emit('listening');
+  return listening;
+}
+
+/** Opens the snapshot and listens. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const core = openCore(options);
+  const listener = countingListener(options, core);
+  const server = nodeServer(core.http, listener);
+  // Every connection, whichever core accepted it.
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    if (sockets.has(socket)) return;
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  };
+  server.on('connection', track);
+  const listening = listeningServer(core, server, listener, track);
   await new Promise<void>((resolve, reject) => {
     listening.once('error', reject);
     listening.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
   });
+  return runningServer(core, server, listening, sockets);
+}
+
+/** The running server's face: its URL, reload, and the two ways to stop. */
+function runningServer(core: ServerCore, server: Server, listening: net.Server, sockets: Set<Socket>): RunningServer {
+  const { http, holder, state, reloader, logEvent } = core;
   const address = listening.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let stopping: Promise<void> | null = null;
   const finishClose = () => {
     if (listening !== server) server.close();
-    clearInterval(releaseSearchPages);
+    core.stopTimers();
     reloader.close();
     holder.close();
   };
@@ -177,7 +223,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         let unsent = 0;
         for (const socket of sockets) if (socket.writableLength > 0) unsent++;
         logEvent({ level: 'info', event: 'shutdown', inFlight: holder.currentLease.inFlight, connections: sockets.size, connectionsWithUnsentBytes: unsent });
-        // Every connection is in `sockets`, whichever core accepted it.
         const force = setTimeout(() => {
           for (const socket of sockets) socket.destroy();
         }, http.shutdownTimeoutMs);
