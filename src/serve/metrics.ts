@@ -44,17 +44,16 @@ export class Metrics {
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]) s.buckets[i]++;
   }
 
-  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
   render(src: MetricSources): string {
-    const w = src.worker === undefined ? '' : `worker="${escapeLabel(src.worker)}"`;
-    const labels = (...parts: string[]): string => {
-      const all = [w, ...parts].filter(Boolean);
-      return all.length ? `{${all.join(',')}}` : '';
-    };
-    const out: string[] = [];
-    const metric = (name: string, type: string, help: string, lines: string[]) => {
-      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...lines);
-    };
+    const out = new Exposition(src.worker);
+    this.renderRequests(out);
+    renderSnapshot(out, src);
+    renderServer(out, src, this.started);
+    return out.text();
+  }
+
+  /** Per route: requests by status, the latency histogram, the body bytes. */
+  private renderRequests({ labels, metric }: Exposition): void {
     const routes = [...this.routes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     metric(
       'omm_http_requests_total',
@@ -86,71 +85,96 @@ export class Metrics {
       'Response body bytes sent, by route pattern.',
       routes.map(([route, s]) => `omm_http_response_bytes_total${labels(`route="${escapeLabel(route)}"`)} ${s.bytes}`),
     );
-    const lease = src.holder.currentLease;
-    const snapshot = lease.catalog.snapshot;
-    let compiledAt = NaN;
-    try {
-      compiledAt = statSync(join(snapshot.dir, MANIFEST_FILE)).mtimeMs / 1000;
-    } catch {
-      // the directory was pruned under us; the age is unknown
-    }
-    const shards = snapshot.openedShards();
-    const mapped = shards.reduce((sum, s) => sum + (s.file.mode === 'mmap' ? s.file.size : 0), 0);
-    metric('omm_snapshot_info', 'gauge', 'The snapshot in service (value 1), by build id.', [
-      `omm_snapshot_info${labels(`build_id="${escapeLabel(lease.catalog.buildId)}"`)} 1`,
-    ]);
-    metric('omm_snapshot_age_seconds', 'gauge', 'Seconds since the snapshot in service was written.', [
-      `omm_snapshot_age_seconds${labels()} ${Number.isNaN(compiledAt) ? 'NaN' : (Date.now() / 1000 - compiledAt).toFixed(3)}`,
-    ]);
-    metric('omm_snapshot_in_service_seconds', 'gauge', 'Seconds since the snapshot in service was put in service.', [
-      `omm_snapshot_in_service_seconds${labels()} ${((Date.now() - lease.since) / 1000).toFixed(3)}`,
-    ]);
-    metric('omm_snapshot_open_shards', 'gauge', "Shard files read so far for the snapshot in service (a table's shards are read when it is first used).", [
-      `omm_snapshot_open_shards${labels()} ${shards.length}`,
-    ]);
-    metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [
-      `omm_snapshot_mapped_bytes${labels()} ${mapped}`,
-    ]);
-    if (snapshot.mapsSearch) {
-      metric(
-        'omm_search_page_releases_total',
-        'counter',
-        'Times the search indexes mapped under positioned reads dropped their pages from the process (since the snapshot came into service).',
-        [`omm_search_page_releases_total${labels()} ${snapshot.searchPageReleases}`],
-      );
-    }
-    metric('omm_in_flight_requests', 'gauge', 'Requests being answered.', [`omm_in_flight_requests${labels()} ${lease.inFlight}`]);
-    if (src.swaps) {
-      metric(
-        'omm_snapshot_reloads_total',
-        'counter',
-        'Snapshot reloads by outcome.',
-        (['swapped', 'unchanged', 'refused'] as const).map((o) => `omm_snapshot_reloads_total${labels(`outcome="${o}"`)} ${src.swaps![o]}`),
-      );
-    }
-    if (src.fastCore) {
-      metric(
-        'omm_http_fast_core_total',
-        'counter',
-        'Requests the fast HTTP core answered itself, and connections it handed to node:http at their first request that was not a simple GET or HEAD.',
-        [
-          `omm_http_fast_core_total${labels('outcome="answered"')} ${src.fastCore.answered}`,
-          `omm_http_fast_core_total${labels('outcome="handed_over"')} ${src.fastCore.handedOver}`,
-        ],
-      );
-    }
-    if (src.rateLimited)
-      metric('omm_rate_limited_total', 'counter', 'Requests answered 429 by the rate limit.', [`omm_rate_limited_total${labels()} ${src.rateLimited()}`]);
-    const mem = process.memoryUsage();
-    metric('process_resident_memory_bytes', 'gauge', 'Resident set size, mapped shard pages included.', [
-      `process_resident_memory_bytes${labels()} ${mem.rss}`,
-    ]);
-    metric('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', [`nodejs_heap_used_bytes${labels()} ${mem.heapUsed}`]);
-    const cpu = process.cpuUsage();
-    metric('process_cpu_seconds_total', 'counter', 'User and system CPU time.', [`process_cpu_seconds_total${labels()} ${(cpu.user + cpu.system) / 1e6}`]);
-    metric('process_start_time_seconds', 'gauge', 'When the process started, seconds since the epoch.', [
-      `process_start_time_seconds${labels()} ${this.started / 1000}`,
-    ]);
-    return `${out.join('\n')}\n`;
   }
+}
+
+/** Prometheus text lines, each series labelled with the worker when there are several. */
+class Exposition {
+  private readonly out: string[] = [];
+  constructor(private readonly worker: string | undefined) {}
+
+  readonly labels = (...parts: string[]): string => {
+    const all = [this.worker === undefined ? '' : `worker="${escapeLabel(this.worker)}"`, ...parts].filter(Boolean);
+    return all.length ? `{${all.join(',')}}` : '';
+  };
+
+  readonly metric = (name: string, type: string, help: string, lines: string[]): void => {
+    this.out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...lines);
+  };
+
+  text(): string {
+    return `${this.out.join('\n')}\n`;
+  }
+}
+
+/** The snapshot in service: its build, age, time in service, shards and mapped bytes. */
+function renderSnapshot({ labels, metric }: Exposition, src: MetricSources): void {
+  const lease = src.holder.currentLease;
+  const snapshot = lease.catalog.snapshot;
+  let compiledAt = NaN;
+  try {
+    compiledAt = statSync(join(snapshot.dir, MANIFEST_FILE)).mtimeMs / 1000;
+  } catch {
+    // the directory was pruned under us; the age is unknown
+  }
+  const shards = snapshot.openedShards();
+  const mapped = shards.reduce((sum, s) => sum + (s.file.mode === 'mmap' ? s.file.size : 0), 0);
+  metric('omm_snapshot_info', 'gauge', 'The snapshot in service (value 1), by build id.', [
+    `omm_snapshot_info${labels(`build_id="${escapeLabel(lease.catalog.buildId)}"`)} 1`,
+  ]);
+  metric('omm_snapshot_age_seconds', 'gauge', 'Seconds since the snapshot in service was written.', [
+    `omm_snapshot_age_seconds${labels()} ${Number.isNaN(compiledAt) ? 'NaN' : (Date.now() / 1000 - compiledAt).toFixed(3)}`,
+  ]);
+  metric('omm_snapshot_in_service_seconds', 'gauge', 'Seconds since the snapshot in service was put in service.', [
+    `omm_snapshot_in_service_seconds${labels()} ${((Date.now() - lease.since) / 1000).toFixed(3)}`,
+  ]);
+  metric('omm_snapshot_open_shards', 'gauge', "Shard files read so far for the snapshot in service (a table's shards are read when it is first used).", [
+    `omm_snapshot_open_shards${labels()} ${shards.length}`,
+  ]);
+  metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [
+    `omm_snapshot_mapped_bytes${labels()} ${mapped}`,
+  ]);
+  if (snapshot.mapsSearch) {
+    metric(
+      'omm_search_page_releases_total',
+      'counter',
+      'Times the search indexes mapped under positioned reads dropped their pages from the process (since the snapshot came into service).',
+      [`omm_search_page_releases_total${labels()} ${snapshot.searchPageReleases}`],
+    );
+  }
+}
+
+/** The server's own state: requests in flight, reloads, the fast core, the rate limit, the process. */
+function renderServer({ labels, metric }: Exposition, src: MetricSources, started: number): void {
+  const lease = src.holder.currentLease;
+  metric('omm_in_flight_requests', 'gauge', 'Requests being answered.', [`omm_in_flight_requests${labels()} ${lease.inFlight}`]);
+  if (src.swaps) {
+    metric(
+      'omm_snapshot_reloads_total',
+      'counter',
+      'Snapshot reloads by outcome.',
+      (['swapped', 'unchanged', 'refused'] as const).map((o) => `omm_snapshot_reloads_total${labels(`outcome="${o}"`)} ${src.swaps![o]}`),
+    );
+  }
+  if (src.fastCore) {
+    metric(
+      'omm_http_fast_core_total',
+      'counter',
+      'Requests the fast HTTP core answered itself, and connections it handed to node:http at their first request that was not a simple GET or HEAD.',
+      [
+        `omm_http_fast_core_total${labels('outcome="answered"')} ${src.fastCore.answered}`,
+        `omm_http_fast_core_total${labels('outcome="handed_over"')} ${src.fastCore.handedOver}`,
+      ],
+    );
+  }
+  if (src.rateLimited)
+    metric('omm_rate_limited_total', 'counter', 'Requests answered 429 by the rate limit.', [`omm_rate_limited_total${labels()} ${src.rateLimited()}`]);
+  const mem = process.memoryUsage();
+  metric('process_resident_memory_bytes', 'gauge', 'Resident set size, mapped shard pages included.', [`process_resident_memory_bytes${labels()} ${mem.rss}`]);
+  metric('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', [`nodejs_heap_used_bytes${labels()} ${mem.heapUsed}`]);
+  const cpu = process.cpuUsage();
+  metric('process_cpu_seconds_total', 'counter', 'User and system CPU time.', [`process_cpu_seconds_total${labels()} ${(cpu.user + cpu.system) / 1e6}`]);
+  metric('process_start_time_seconds', 'gauge', 'When the process started, seconds since the epoch.', [
+    `process_start_time_seconds${labels()} ${started / 1000}`,
+  ]);
 }
