@@ -1,17 +1,10 @@
-import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FORMAT_MAJOR, FORMAT_MINOR, SHARD_KINDS } from '../index-format/constants.js';
-import { MANIFEST_FILE, type Manifest, type ManifestShard } from '../index-format/manifest.js';
+import { type Manifest } from '../index-format/manifest.js';
 import { createStagingDir, publishSnapshot } from '../index-format/publish.js';
-import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
-import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
-import { RAW_FILES } from '../raw/schema.js';
-import { VIEWS_VERSION } from '../catalog/views.js';
 import { deriveBuild } from './build-catalog.js';
 import { startOrdersBeside } from './orders-beside.js';
 import type { OrdersBeforeRelease } from './orders-build/index.js';
-import { CompileError } from './compile-error.js';
 import { MemoryBudget } from './memory-budget.js';
 import { Progress, type PhaseTiming } from './progress.js';
 import { digestRawFiles, IssueLog } from './raw-file.js';
@@ -21,14 +14,16 @@ import { SpillDir } from './spill/spill-dir.js';
 import { validateCatalog } from './validate/validate-catalog.js';
 import { writeIndexes } from './write/write-indexes.js';
 import { newRecordPackr } from './write/record-packr.js';
-import { startEdgeRecords } from './write/edge-records.js';
-import { EDGE_RECORD_FILES } from './write/edge-record-rows.js';
-import type { ValidatedCatalog } from './validate/validate-catalog.js';
 import { writeRecordTables } from './write/write-records.js';
 import { startSongRecords } from './write/song-records.js';
-import { writeAllViews } from './write-views.js';
 
-export const COMPILER_VERSION = 'omm-catalog/0.1.0';
+import { buildIdOf, checkedSources, entry, finishManifest, manifestOf, tableOf } from './snapshot-manifest.js';
+import { startEdgeRecords } from './write/edge-records.js';
+import { EDGE_RECORD_FILES } from './write/edge-record-rows.js';
+import type { WrittenShard } from '../index-format/shard-writer.js';
+import type { ValidatedCatalog } from './validate/validate-catalog.js';
+
+export { COMPILER_VERSION } from './snapshot-manifest.js';
 
 export interface CompileOptions {
   readonly rawDir: string;
@@ -66,11 +61,9 @@ export interface CompileResult {
  * manifest, then views, then the final manifest; then it is published atomically. The spill
  * directory is removed on success and on failure (and, after a SIGKILL, by the next compile).
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
 export async function compileCatalog(options: CompileOptions): Promise<CompileResult> {
   const started = Date.now();
-  const rawDir = resolve(options.rawDir);
-  const outDir = resolve(options.outDir);
+  const [rawDir, outDir] = [resolve(options.rawDir), resolve(options.outDir)];
   const progress = options.progress ?? new Progress(process.stderr, false);
   const log = new IssueLog(options.maxIssues ?? 100);
   const budget = new MemoryBudget(options.memoryBytes);
@@ -87,18 +80,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     // The build id hashes the raw files' bytes, read before they are parsed, so the first pass
     // can already write record tables that carry it (files, lyrics).
     const digests = await digestRawFiles(rawDir);
-    const buildId = createHash('sha256')
-      .update(
-        JSON.stringify({
-          format: [FORMAT_MAJOR, FORMAT_MINOR],
-          compiler: COMPILER_VERSION,
-          skipInvalid: Boolean(options.skipInvalid),
-          views: options.views !== false,
-          sources: [...digests].map(([file, d]) => ({ file, ...d })),
-        }),
-      )
-      .digest('hex')
-      .slice(0, 16);
+    const buildId = buildIdOf(digests, Boolean(options.skipInvalid), options.views !== false);
     const stagingDir = createStagingDir(outDir);
     staging = stagingDir;
 
@@ -120,20 +102,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       );
     });
     progress.done();
-    for (const [file, read] of validated.read) {
-      const hashed = digests.get(file);
-      if (read.present && read.bytes > 0 && read.bytes !== hashed?.bytes) {
-        log.fileIssue('E_RAW_FILE', `${file}.csv`, `changed while it was being compiled (${hashed?.bytes ?? 0} bytes hashed, then ${read.bytes} bytes read)`);
-      }
-    }
-    if (log.total > 0 && !options.skipInvalid) throw new CompileError(log.shown, log.total);
-    const fileIssues = log.shown.filter((i) => i.line === 0);
-    if (fileIssues.length > 0) throw new CompileError(fileIssues, log.total);
-
-    const sources = RAW_FILES.filter((f) => validated.read.get(f.file)?.present).map((f) => {
-      const digest = digests.get(f.file)!;
-      return { file: `${f.file}.csv`, bytes: digest.bytes, rows: validated.read.get(f.file)!.rows, sha256: digest.sha256 };
-    });
+    const sources = checkedSources(validated, digests, log, Boolean(options.skipInvalid));
 
     progress.start('deriving');
     const packr = newRecordPackr();
@@ -178,65 +147,16 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
 
     const written = [...recordShards.map((s) => entry(s, tableOf(s.path))), ...indexShards.map((s) => entry(s, s.name))];
     const rejected = log.rejected;
-    let rejectsPath: string | null = null;
-    if (rejected.length > 0) {
-      rejectsPath = join(stagingDir, 'rejects.csv');
-      writeRejects(rejectsPath, rejected);
-    }
-    let manifest: Manifest = {
-      format: 'omm-snapshot',
-      formatVersion: `${FORMAT_MAJOR}.${FORMAT_MINOR}`,
-      buildId,
-      compiler: COMPILER_VERSION,
-      counts: {
-        songs: ctx.songs.count,
-        albums: ctx.albums.count,
-        artists: ctx.artists.count,
-        playlists: ctx.playlists.count,
-        stations: ctx.stations.count,
-        customStations: ctx.customStations.count,
-        genres: ctx.genres.length,
-        files: validated.edges.files.count,
-        lyrics: validated.edges.lyrics.count,
-        exploreGroups: build.explore.length,
-      },
-      sources,
-      shards: written,
-      structures: (packr as unknown as { structures: unknown[] }).structures.map((s) => [...(s as unknown[])]),
-      search: SEARCH_INDEX_INFO,
-      rejectedRows: rejected.length,
-    };
-    const writeManifest = () =>
-      new ShardWriter(join(stagingDir, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
-    const searchShards = async () => (await searchJob!).map((s) => entry(s, s.name));
-    if (options.views !== false) {
-      // Views are rendered from the records and indexes written so far (listed in a first
-      // manifest), while the search index may still be building; then every shard is listed.
-      writeManifest();
-      progress.start('rendering views');
-      const viewShards = await writeAllViews(
-        stagingDir,
-        buildId,
-        { song: ctx.songs.count, album: ctx.albums.count, artist: ctx.artists.count, playlist: ctx.playlists.count },
-        { onRow: progress.tick },
-      );
-      progress.done();
-      manifest = {
-        ...manifest,
-        shards: [...written, ...(await searchShards()), ...viewShards.map((s) => entry(s, tableOf(s.path)))],
-        views: { version: VIEWS_VERSION, tables: [...new Set(viewShards.map((s) => tableOf(s.path)))] },
-      };
-    } else {
-      manifest = { ...manifest, shards: [...written, ...(await searchShards())] };
-    }
-    writeManifest();
+    if (rejected.length > 0) writeRejects(join(stagingDir, 'rejects.csv'), rejected);
+    let manifest = manifestOf(buildId, build, validated.edges, sources, written, packr, rejected.length);
+    manifest = await finishManifest(manifest, { stagingDir, views: options.views !== false, ctx, written, progress }, searchJob!);
     const snapshotDir = publishSnapshot(outDir, stagingDir, buildId, options.keep ?? 3);
     return {
       buildId,
       snapshotDir,
       manifest,
       rejectedRows: rejected.length,
-      rejectsPath: rejectsPath ? join(snapshotDir, 'rejects.csv') : null,
+      rejectsPath: rejected.length > 0 ? join(snapshotDir, 'rejects.csv') : null,
       seconds: (Date.now() - started) / 1000,
       phases: [...progress.timings, { phase: 'search index (worker)', seconds: searchSeconds, rows: ctx.songs.count }],
     };
@@ -273,15 +193,4 @@ async function rewriteEdgeRecords(
           (rows) => progress.add(rows),
         );
   return EDGE_RECORD_FILES.flatMap((f) => (tables.includes(f) ? rewritten.filter((s) => tableOf(s.path) === f) : validated.edgeRecords.get(f)!.shards));
-}
-
-function entry(shard: WrittenShard, name: string): ManifestShard {
-  const file = shard.path.slice(shard.path.lastIndexOf('/') + 1);
-  return { file, kind: shard.kind, name, size: shard.size, sha256: shard.sha256 };
-}
-
-/** `songs.0003.rec` -> `songs`. */
-function tableOf(path: string): string {
-  const file = path.slice(path.lastIndexOf('/') + 1);
-  return file.slice(0, file.indexOf('.'));
 }
