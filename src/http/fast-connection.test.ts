@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { converse } from '../../test/helpers/raw-http.js';
 import { serveFast } from './fast-connection.js';
 
 /**
@@ -41,36 +42,14 @@ async function fastServer(): Promise<{ port: number; sockets: Socket[]; close: (
   };
 }
 
-/** Sends `bytes` (then FIN when `fin`) and collects the answer until the server ends it or `waitMs` passes. */
-function send(port: number, bytes: string, { fin = false, waitMs = 1500, answers = Infinity } = {}): Promise<{ text: string; ended: boolean }> {
-  return new Promise((resolve) => {
-    const got: Buffer[] = [];
-    let ended = false;
-    const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => {
-      socket.write(bytes);
-      if (fin) socket.end();
-    });
-    let seen = 0;
-    socket.on('data', (d: Buffer) => {
-      got.push(d);
-      seen += d.toString('latin1').split('\r\n\r\n').length - 1;
-      if (seen >= answers) done();
-    });
-    socket.on('end', () => {
-      ended = true;
-      done();
-    });
-    socket.on('error', done);
-    const timer = setTimeout(done, waitMs);
-    function done() {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ text: Buffer.concat(got).toString('latin1'), ended });
-    }
-  });
-}
-
 const bodies = (text: string) => [...text.matchAll(/\r\n\r\n(\/[a-z0-9]*)/g)].map((m) => m[1]);
+
+/** Sends `bytes` (then FIN when `fin`) and collects the answer until the server ends it, `answers` responses came, or `waitMs` passes. */
+async function send(port: number, bytes: string, { fin = false, waitMs = 1500, answers = Infinity } = {}): Promise<{ text: string; ended: boolean }> {
+  const doneWhen = (got: Buffer) => bodies(got.toString('latin1')).length >= answers;
+  const { bytes: got, closed } = await converse(`http://127.0.0.1:${port}`, { chunks: [bytes], raw: true, fin, waitMs, doneWhen });
+  return { text: got.toString('latin1'), ended: closed };
+}
 
 let running: Awaited<ReturnType<typeof fastServer>> | null = null;
 afterEach(async () => {

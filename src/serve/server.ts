@@ -124,11 +124,16 @@ function countingListener(options: ServeOptions, { holder, state }: ServerCore):
   };
 }
 
+/** The first of node:http's two request timeouts: when it answers 408 to a request not yet received (0 is no limit). */
+function firstRequestTimeoutMs(http: HttpOptions): number {
+  return http.requestTimeoutMs > 0 ? Math.min(http.headersTimeoutMs, http.requestTimeoutMs) : http.headersTimeoutMs;
+}
+
 /** node:http's server with the flags' limits (it listens itself only without the fast core). */
 function nodeServer(http: HttpOptions, listener: (req: IncomingMessage, res: ServerResponse) => void): Server {
   // node:http enforces the headers and request timeouts on a timer (30 s by default): check often
   // enough that a short timeout means what it says.
-  const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs || Infinity) / 4)));
+  const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(firstRequestTimeoutMs(http) / 4)));
   const server = createServer({ connectionsCheckingInterval }, listener);
   server.keepAliveTimeout = http.keepAliveTimeoutMs;
   server.headersTimeout = http.headersTimeoutMs;
@@ -164,8 +169,7 @@ function listeningServer(
       http: server,
       listener,
       keepAliveTimeoutMs: http.keepAliveTimeoutMs,
-      // node:http answers 408 to a silent new connection at the first of its two request timeouts.
-      headersTimeoutMs: http.requestTimeoutMs > 0 ? Math.min(http.headersTimeoutMs, http.requestTimeoutMs) : http.headersTimeoutMs,
+      headersTimeoutMs: firstRequestTimeoutMs(http),
       writeStallTimeoutMs: http.writeStallTimeoutMs,
       stats,
     });

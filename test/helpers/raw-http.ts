@@ -16,6 +16,8 @@ export interface Conversation {
   readonly stallMs?: number;
   /** Written this long after connecting, if the connection is still open. */
   readonly later?: { readonly atMs: number; readonly chunk: string };
+  /** Stop reading once this holds of every byte read so far. */
+  readonly doneWhen?: (bytes: Buffer) => boolean;
   /** Give up and close this long after connecting (unless the server closed first). */
   readonly waitMs?: number;
 }
@@ -62,6 +64,7 @@ export function converse(url: string, plan: Conversation): Promise<ConversationR
       got.push(chunk);
       arrivals.push(Date.now() - started);
       received += chunk.length;
+      if (plan.doneWhen?.(Buffer.concat(got))) finish();
       if (!stalled && plan.stallAfterBytes !== undefined && received >= plan.stallAfterBytes) {
         stalled = true;
         socket.pause();

@@ -22,15 +22,17 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** A file's text with its comments taken out. */
+const withoutComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1');
+
 /** The specifiers a TypeScript file imports or re-exports (comments aside). */
 export function importsOf(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1');
-  return [...code.matchAll(IMPORT)].map((m) => m[2] ?? m[4] ?? m[6]);
+  return [...withoutComments(text).matchAll(IMPORT)].map((m) => m[2] ?? m[4] ?? m[6]);
 }
 
 /** Whether the file holds a dynamic import whose target is not one string literal. */
 export function hasOpaqueImport(text: string): boolean {
-  return OPAQUE_IMPORT.test(text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1'));
+  return OPAQUE_IMPORT.test(withoutComments(text));
 }
 
 const roomOf = (srcDir: string, file: string): string => relative(srcDir, file).split(sep)[0];
