@@ -47,8 +47,8 @@ async function child() {
   const keys = Number(arg('keys', '1000000'));
   const shape = arg('shape', 'id');
   const budget = Number(arg('budget-mib', '256')) * 2 ** 20;
-  const { KeyTable, KeyTableBuilder } = await import('../dist/index-format/key-table.js');
-  const { openShard } = await import('../dist/index-format/shard-reader.js');
+  const { KeyTable, KeyTableBuilder } = await import('../dist/index-format/tables/key-table.js');
+  const { openShard } = await import('../dist/index-format/shards/shard-reader.js');
   const dir = mkdtempSync(join(tmpdir(), 'omm-key-bench-'));
   try {
     let writer;

@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ArrayTableWriter } from '../dist/index-format/array-table.js';
+import { ArrayTableWriter } from '../dist/index-format/tables/array-table.js';
 import { ArrayTable, openShard } from '../dist/index-format/index.js';
 import { BODY_OFFSET } from '../dist/index-format/constants.js';
 import { arg } from './cli-args.mjs';

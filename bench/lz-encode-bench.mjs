@@ -5,9 +5,9 @@
 // Needs `npm run build` and the native addon.
 import { arg } from './cli-args.mjs';
 import { Snapshot } from '../dist/index-format/snapshot.js';
-import { LzEncoder } from '../dist/index-format/lz-codec.js';
-import { createRecordEncoder, nativeLzEncoderAvailable } from '../dist/index-format/lz-encoder.js';
-import { RECORD_DICTIONARY_BYTES } from '../dist/index-format/record-table-writer.js';
+import { LzEncoder } from '../dist/index-format/codec/lz-codec.js';
+import { createRecordEncoder, nativeLzEncoderAvailable } from '../dist/index-format/codec/lz-encoder.js';
+import { RECORD_DICTIONARY_BYTES } from '../dist/index-format/tables/record-table-writer.js';
 
 if (!nativeLzEncoderAvailable()) throw new Error('the native addon (with lz.c) is not built: npm install');
 const snapshot = Snapshot.open(process.argv[2]);

@@ -10,9 +10,9 @@
 import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { arg, seeded } from './cli-args.mjs';
 import { Snapshot } from '../dist/index-format/snapshot.js';
-import { LzEncoder, lzDecode, lzDecodedLength } from '../dist/index-format/lz-codec.js';
-import { createLzDecoder } from '../dist/index-format/lz-decoder.js';
-import { RECORD_DICTIONARY_BYTES } from '../dist/index-format/record-table-writer.js';
+import { LzEncoder, lzDecode, lzDecodedLength } from '../dist/index-format/codec/lz-codec.js';
+import { createLzDecoder } from '../dist/index-format/codec/lz-decoder.js';
+import { RECORD_DICTIONARY_BYTES } from '../dist/index-format/tables/record-table-writer.js';
 
 const snapshot = Snapshot.open(process.argv[2] ?? 'bench/.data/dist-1000000-1');
 const tables = arg('tables', 'view-v1-song,view-om-song,songs,files,lyrics,view-v1-album,view-om-album,albums').split(',');

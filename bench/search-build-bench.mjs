@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Search index build benchmark (issue 19): the songs shard of N generated songs, built out of core
 // by buildSearchIndex (src/compile/search-build/: sorters and column files within --budget-mib)
-// and by the in-memory writer (writeSearchIndex in src/index-format/search-index-writer.ts, on JS
+// and by the in-memory writer (writeSearchIndex in src/index-format/search/search-index-writer.ts, on JS
 // arrays as the compile held them before). Songs get the generator's names (1-5 words from
 // src/generate/vocabulary.ts with Zipf frequencies, per script, some "(feat. artist)" and version
 // suffixes); N/20 artists named the same way; each song credits its album artist and 0-2 more,
@@ -214,7 +214,7 @@ async function child(inputs, which) {
     mkdirSync(spill);
     shard = buildSearchIndex(path, 'bench', files, SpillDir.attach(spill, 'search-'), budgetMiB * 2 ** 20, phase);
   } else {
-    const { writeSearchIndex } = await import('../dist/index-format/search-index-writer.js');
+    const { writeSearchIndex } = await import('../dist/index-format/search/search-index-writer.js');
     // The documents as JS arrays, as the compile held them before: part of this build's memory.
     const column = (path) => {
       const c = StringColumn.open(path);
@@ -237,7 +237,7 @@ async function child(inputs, which) {
   const seconds = +((performance.now() - started) / 1000).toFixed(1);
   const cpuSeconds = +(cpu() - startedCpu).toFixed(1);
   const vmHwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
-  const { openShard } = await import('../dist/index-format/shard-reader.js');
+  const { openShard } = await import('../dist/index-format/shards/shard-reader.js');
   console.log(
     JSON.stringify({
       seconds,

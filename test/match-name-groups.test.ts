@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { Catalog } from '../src/catalog/catalog.js';
-import { NAME_GROUP_MIN } from '../src/index-format/name-groups.js';
+import { NAME_GROUP_MIN } from '../src/index-format/search/name-groups.js';
 import { matchResource, type MatchQuery } from '../src/search/match/matcher.js';
 import { tempDir } from './helpers/raw-fixture.js';
 

@@ -5,9 +5,9 @@ import { compileCatalog } from '../src/compile/compile.js';
 import { writeAllViews } from '../src/compile/write-views.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { SHARD_KINDS } from '../src/index-format/constants.js';
-import { RecordTable } from '../src/index-format/record-table.js';
-import { openShard } from '../src/index-format/shard-reader.js';
-import type { WrittenShard } from '../src/index-format/shard-writer.js';
+import { RecordTable } from '../src/index-format/tables/record-table.js';
+import { openShard } from '../src/index-format/shards/shard-reader.js';
+import type { WrittenShard } from '../src/index-format/shards/shard-writer.js';
 import { VIEW_TYPES, viewTable } from '../src/catalog/views.js';
 import { tempDir } from './helpers/raw-fixture.js';
 

@@ -2,7 +2,7 @@
 // catalog's own songs, albums and artists. Each query: {kind, type, params, expect} where
 // `expect` is the target (song: its ISRC or id; album/artist: its id) or null for a negative
 // whose right answer is 404.
-import { searchText } from '../../dist/index-format/search-text.js';
+import { searchText } from '../../dist/index-format/search/search-text.js';
 import { matchTitle } from '../../dist/search/match/match-text.js';
 
 export function prng(seed) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { matchTitle, artistSet } from '../../dist/search/match/match-text.js';
-import { searchText } from '../../dist/index-format/search-text.js';
+import { searchText } from '../../dist/index-format/search/search-text.js';
 import { Catalog } from '../../dist/catalog/catalog.js';
 import { startServer } from '../../dist/serve/server.js';
 import { buildDevSet } from './dev-set.mjs';

@@ -1,6 +1,6 @@
 import { FormatError, Snapshot, type Adjacency, type KeyTable, type RecordTable, type U32Column } from '../index-format/index.js';
-import { SearchIndex } from '../index-format/search-index.js';
-import { SEARCH_INDEX_INFO } from '../index-format/search-text.js';
+import { SearchIndex } from '../index-format/search/search-index.js';
+import { SEARCH_INDEX_INFO } from '../index-format/search/search-text.js';
 import { parseCatalogId, type CatalogType } from './catalog-ids.js';
 import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';

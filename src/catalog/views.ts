@@ -1,5 +1,5 @@
 import type { Snapshot } from '../index-format/index.js';
-import type { PlacedRecord, RecordTable } from '../index-format/record-table.js';
+import type { PlacedRecord, RecordTable } from '../index-format/tables/record-table.js';
 
 /**
  * Pre-rendered views: the JSON of each song, album, artist and playlist in its default view
@@ -24,7 +24,7 @@ export const viewTable = (iface: ViewInterface, type: ViewType): string => `view
  * A compressed view, found but not yet read: it decompresses straight into the response's buffer
  * when the response is written (record-table.ts, PlacedRecord).
  */
-export { PlacedRecord as StoredView } from '../index-format/record-table.js';
+export { PlacedRecord as StoredView } from '../index-format/tables/record-table.js';
 
 export class ViewStore {
   /** Per interface, per type: the table, opened on first use. */

@@ -8,7 +8,7 @@ import { DEFAULT_HTTP } from '../serve/http-options.js';
 import { DEFAULT_BRANDING } from '../serve/openmusic/routes.js';
 import { startServer, type RunningServer } from '../serve/server.js';
 import { CliError } from './cli-error.js';
-import { chooseMode, nativeMmapLoadError } from '../index-format/mapped-file.js';
+import { chooseMode, nativeMmapLoadError } from '../index-format/shards/mapped-file.js';
 
 export interface ServeFlags {
   port: string;

@@ -20,7 +20,7 @@ import { startSongRecords } from './write/song-records.js';
 import { buildIdOf, checkedSources, entry, finishManifest, manifestOf, tableOf } from './snapshot-manifest.js';
 import { startEdgeRecords } from './write/edge-records.js';
 import { EDGE_RECORD_FILES } from './write/edge-record-rows.js';
-import type { WrittenShard } from '../index-format/shard-writer.js';
+import type { WrittenShard } from '../index-format/shards/shard-writer.js';
 import type { ValidatedCatalog } from './validate/validate-catalog.js';
 
 export { COMPILER_VERSION } from './snapshot-manifest.js';

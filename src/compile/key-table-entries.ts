@@ -1,4 +1,4 @@
-import type { ShardWriter } from '../index-format/shard-writer.js';
+import type { ShardWriter } from '../index-format/shards/shard-writer.js';
 import { GrowableU32 } from '../index-format/u32.js';
 
 /** Bytes of entries put together before they go to the shard. */

@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { MAX_KEY_BYTES } from '../index-format/key-table.js';
+import { MAX_KEY_BYTES } from '../index-format/tables/key-table.js';
 
 /** Bytes gathered before a write to the key file. */
 const KEY_BLOCK = 1 << 20;

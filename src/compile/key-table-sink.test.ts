@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SHARD_KINDS } from '../index-format/constants.js';
-import { hashKey, KeyTable, KeyTableBuilder, keyTableCapacity, type KeyTableMeta } from '../index-format/key-table.js';
-import { openShard } from '../index-format/shard-reader.js';
+import { hashKey, KeyTable, KeyTableBuilder, keyTableCapacity, type KeyTableMeta } from '../index-format/tables/key-table.js';
+import { openShard } from '../index-format/shards/shard-reader.js';
 import { KeyTableSink } from './key-table-sink.js';
 import { SpillDir } from './spill/spill-dir.js';
 

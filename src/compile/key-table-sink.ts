@@ -1,9 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { SHARD_KINDS } from '../index-format/constants.js';
-import { badKeyError, hashKey, keyTableCapacity, type KeyTableMeta } from '../index-format/key-table.js';
-import { nativeMmapAvailable, openFileBytes, wholeMapping } from '../index-format/mapped-file.js';
-import { ShardWriter, type WrittenShard } from '../index-format/shard-writer.js';
+import { badKeyError, hashKey, keyTableCapacity, type KeyTableMeta } from '../index-format/tables/key-table.js';
+import { nativeMmapAvailable, openFileBytes, wholeMapping } from '../index-format/shards/mapped-file.js';
+import { ShardWriter, type WrittenShard } from '../index-format/shards/shard-writer.js';
 import { EntryStream, HashGroupWriter } from './key-table-entries.js';
 import { KeyFileWriter } from './key-table-keys.js';
 import { PairFileWriter, sortPairsByHome, writeSlotsSection } from './key-table-slots.js';

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { ShardWriter } from '../index-format/shard-writer.js';
+import type { ShardWriter } from '../index-format/shards/shard-writer.js';
 import { u32Bytes } from '../index-format/u32.js';
 import { FixedSorter } from '../sort/fixed-sort.js';
 

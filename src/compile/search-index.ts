@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { WrittenShard } from '../index-format/shard-writer.js';
+import type { WrittenShard } from '../index-format/shards/shard-writer.js';
 import { buildSearchIndex, type SearchDocumentFiles } from './search-build/index.js';
 import { writeFirstPages } from './search-build/first-pages.js';
 import { openSearchInputs } from './search-build/inputs.js';

@@ -1,5 +1,5 @@
-import { joinRecordTableParts, RecordTableWriter } from '../index-format/record-table-writer.js';
-import type { WrittenShard } from '../index-format/shard-writer.js';
+import { joinRecordTableParts, RecordTableWriter } from '../index-format/tables/record-table-writer.js';
+import type { WrittenShard } from '../index-format/shards/shard-writer.js';
 import { Snapshot } from '../index-format/snapshot.js';
 import { Catalog } from '../catalog/catalog.js';
 import { OM_TYPE } from '../interfaces/openmusic/spec.js';

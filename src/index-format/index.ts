@@ -1,11 +1,11 @@
 export { Snapshot, type OpenSnapshotOptions } from './snapshot.js';
 export { FormatError, isFormatError, type FormatErrorCode } from './errors.js';
 export { resolveSnapshotDir } from './publish.js';
-export { openShard, Shard } from './shard-reader.js';
-export { nativeMmapAvailable, nativeMmapLoadError, openFileBytes, type FileBytes } from './mapped-file.js';
-export { RecordTable } from './record-table.js';
-export { KeyTable } from './key-table.js';
-export { ArrayTable, Adjacency, U32Column } from './array-table.js';
-export { searchText } from './search-text.js';
+export { openShard, Shard } from './shards/shard-reader.js';
+export { nativeMmapAvailable, nativeMmapLoadError, openFileBytes, type FileBytes } from './shards/mapped-file.js';
+export { RecordTable } from './tables/record-table.js';
+export { KeyTable } from './tables/key-table.js';
+export { ArrayTable, Adjacency, U32Column } from './tables/array-table.js';
+export { searchText } from './search/search-text.js';
 export type { Manifest, ManifestShard } from './manifest.js';
 export { verifySnapshot, verifySnapshotAsync, type VerifyReport, type VerifyProblem } from './verify.js';

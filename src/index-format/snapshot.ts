@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { Unpackr } from 'msgpackr';
 import { SHARD_KINDS, type ShardKind } from './constants.js';
-import { ArrayTable } from './array-table.js';
+import { ArrayTable } from './tables/array-table.js';
 import { FormatError } from './errors.js';
-import { KeyTable } from './key-table.js';
+import { KeyTable } from './tables/key-table.js';
 import { MANIFEST_FILE, type Manifest, type ManifestShard } from './manifest.js';
-import { chooseMode, HeldFile, nativeMmapAvailable, type FileBytes, type OpenFileOptions } from './mapped-file.js';
+import { chooseMode, HeldFile, nativeMmapAvailable, type FileBytes, type OpenFileOptions } from './shards/mapped-file.js';
 import { resolveSnapshotDir } from './publish.js';
-import { RecordTable } from './record-table.js';
-import { openShard, type Shard } from './shard-reader.js';
+import { RecordTable } from './tables/record-table.js';
+import { openShard, type Shard } from './shards/shard-reader.js';
 
 export interface OpenSnapshotOptions extends OpenFileOptions {
   /**

@@ -1,6 +1,6 @@
 import type { FormatError } from './errors.js';
 import { MANIFEST_FILE } from './manifest.js';
-import { runSteps } from './shard-reader.js';
+import { runSteps } from './shards/shard-reader.js';
 import { Snapshot, type OpenSnapshotOptions } from './snapshot.js';
 
 export interface VerifyProblem {

@@ -1,4 +1,4 @@
-import type { SearchIndex, TermRange } from '../index-format/search-index.js';
+import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
 import { RankMerge } from './rank-merge.js';
 
 /** The terms one query word accepts: one or more term id ranges. */

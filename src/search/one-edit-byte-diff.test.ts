@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differentBytesWithin, ONE_EDIT_BYTES } from '../index-format/byte-diff.js';
+import { differentBytesWithin, ONE_EDIT_BYTES } from '../index-format/search/byte-diff.js';
 import { withinOneEdit } from './one-edit.js';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');

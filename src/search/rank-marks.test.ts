@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SearchIndex } from '../index-format/search-index.js';
-import { writeSearchIndex } from '../index-format/search-index-writer.js';
-import { openShard } from '../index-format/shard-reader.js';
+import { SearchIndex } from '../index-format/search/search-index.js';
+import { writeSearchIndex } from '../index-format/search/search-index-writer.js';
+import { openShard } from '../index-format/shards/shard-reader.js';
 import { RankMarks } from './rank-marks.js';
 
 describe('RankMarks (the ranks a query has marked)', () => {

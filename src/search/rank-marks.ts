@@ -1,4 +1,4 @@
-import type { SearchIndex } from '../index-format/search-index.js';
+import type { SearchIndex } from '../index-format/search/search-index.js';
 
 /**
  * The ranks one query has marked so far (the results of its earlier tiers): a bitmap over the

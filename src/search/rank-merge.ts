@@ -1,4 +1,4 @@
-import type { TermRange } from '../index-format/search-index.js';
+import type { TermRange } from '../index-format/search/search-index.js';
 
 /**
  * Walks the union of the postings of several terms in ascending rank (= popularity) order,

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchIndex } from '../index-format/search-index.js';
-import { writeSearchIndex, type SearchDocuments } from '../index-format/search-index-writer.js';
-import { searchText } from '../index-format/search-text.js';
-import { openShard } from '../index-format/shard-reader.js';
+import { SearchIndex } from '../index-format/search/search-index.js';
+import { writeSearchIndex, type SearchDocuments } from '../index-format/search/search-index-writer.js';
+import { searchText } from '../index-format/search/search-text.js';
+import { openShard } from '../index-format/shards/shard-reader.js';
 import { withinOneEdit } from './one-edit.js';
 import { FUZZY_BELOW, searchIndex, TIER } from './search-engine.js';
 

@@ -1,7 +1,7 @@
-import type { FirstPage, FirstPages } from '../index-format/first-pages.js';
-import { PHRASE_TERMS_MAX } from '../index-format/phrase-pages.js';
-import type { SearchIndex, TermRange } from '../index-format/search-index.js';
-import { searchText } from '../index-format/search-text.js';
+import type { FirstPage, FirstPages } from '../index-format/search/first-pages.js';
+import { PHRASE_TERMS_MAX } from '../index-format/search/phrase-pages.js';
+import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
+import { searchText } from '../index-format/search/search-text.js';
 import { withinOneEdit } from './one-edit.js';
 import { scanAllWords, type Collector, type QueryWord } from './all-words.js';
 import { RankMarks } from './rank-marks.js';

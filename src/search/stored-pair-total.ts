@@ -1,11 +1,11 @@
-import type { SearchIndex } from '../index-format/search-index.js';
-import { hashRun } from '../index-format/search-keys.js';
+import type { SearchIndex } from '../index-format/search/search-index.js';
+import { hashRun } from '../index-format/search/search-keys.js';
 import type { QueryWord } from './all-words.js';
 import type { RankMarks } from './rank-marks.js';
 
 /**
  * The all-words tier's result count for two words that are each one term, taken from the
- * compile's pair count (index-format/first-pages.ts) instead of a scan of up to `scan`
+ * compile's pair count (index-format/search/first-pages.ts) instead of a scan of up to `scan`
  * candidates: the stored count of the driver's first `scan` documents holding the other word,
  * less those `earlier` (the results of the tiers before) already counted. -1 when the compile did
  * not count this pair or counted it over another scan. The driver is chosen as scanAllWords

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SearchDocuments } from '../../src/index-format/search-index-writer.js';
+import type { SearchDocuments } from '../../src/index-format/search/search-index-writer.js';
 import { NumberColumnWriter, StringColumnWriter } from '../../src/compile/spill/columns.js';
 import type { SearchDocumentFiles } from '../../src/compile/search-index.js';
 

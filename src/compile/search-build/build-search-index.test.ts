@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchDocumentFiles } from '../../../test/helpers/search-columns.js';
-import { writeSearchIndex, type SearchDocuments } from '../../index-format/search-index-writer.js';
+import { writeSearchIndex, type SearchDocuments } from '../../index-format/search/search-index-writer.js';
 import { SpillDir } from '../spill/spill-dir.js';
 import { spillStats } from '../../sort/spill-stats.js';
 import { buildSearchIndex } from './build-search-index.js';

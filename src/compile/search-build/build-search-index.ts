@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { SHARD_KINDS } from '../../index-format/constants.js';
-import { SEARCH_SECTIONS, searchShardMeta, type SearchSection } from '../../index-format/search-index-writer.js';
-import { ShardWriter, type WrittenShard } from '../../index-format/shard-writer.js';
+import { SEARCH_SECTIONS, searchShardMeta, type SearchSection } from '../../index-format/search/search-index-writer.js';
+import { ShardWriter, type WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { mapU32Column, NumberColumnWriter, StringColumn, StringColumnWriter } from '../spill/columns.js';
 import { ExternalSorter } from '../../sort/external-sort.js';
 import { FixedSorter } from '../../sort/fixed-sort.js';

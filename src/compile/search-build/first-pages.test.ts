@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirstPagesWriter, PAIR_NOT_COUNTED } from '../../index-format/first-pages.js';
-import { SearchIndex } from '../../index-format/search-index.js';
-import { searchText } from '../../index-format/search-text.js';
-import { writeSearchIndex, type SearchDocuments } from '../../index-format/search-index-writer.js';
-import { openShard } from '../../index-format/shard-reader.js';
+import { FirstPagesWriter, PAIR_NOT_COUNTED } from '../../index-format/search/first-pages.js';
+import { SearchIndex } from '../../index-format/search/search-index.js';
+import { searchText } from '../../index-format/search/search-text.js';
+import { writeSearchIndex, type SearchDocuments } from '../../index-format/search/search-index-writer.js';
+import { openShard } from '../../index-format/shards/shard-reader.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
 import { writeFirstPages } from './first-pages.js';
 

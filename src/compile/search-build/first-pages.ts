@@ -1,10 +1,10 @@
 import { SHARD_KINDS } from '../../index-format/constants.js';
 import { rmSync } from 'node:fs';
-import { FirstPagesWriter, type FirstPagesMeta, type PairCounts } from '../../index-format/first-pages.js';
-import { SearchIndex } from '../../index-format/search-index.js';
-import { searchText } from '../../index-format/search-text.js';
-import { openShard } from '../../index-format/shard-reader.js';
-import type { WrittenShard } from '../../index-format/shard-writer.js';
+import { FirstPagesWriter, type FirstPagesMeta, type PairCounts } from '../../index-format/search/first-pages.js';
+import { SearchIndex } from '../../index-format/search/search-index.js';
+import { searchText } from '../../index-format/search/search-text.js';
+import { openShard } from '../../index-format/shards/shard-reader.js';
+import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
 import { forEachNameGroup } from './name-groups.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
@@ -21,7 +21,7 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
 
 /**
  * Ranks every costly one-word search of a written search shard with the search engine itself and
- * writes the first pages beside it (index-format/first-pages.ts): the server answers those
+ * writes the first pages beside it (index-format/search/first-pages.ts): the server answers those
  * queries from there, the same hits and total as live. Memory: three numbers per stored term.
  * Then, for the densest terms (pair-counts.ts; held by `minPostings` documents or more, as a
  * stored one-word page's are), every two-word search of two of them: its count

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_GROUP_MIN, NAME_GROUP_SCAN, nameGroupBlock, NameGroups } from '../../index-format/name-groups.js';
-import { SearchIndex } from '../../index-format/search-index.js';
-import { writeSearchIndex, type SearchDocuments } from '../../index-format/search-index-writer.js';
-import { openShard } from '../../index-format/shard-reader.js';
+import { NAME_GROUP_MIN, NAME_GROUP_SCAN, nameGroupBlock, NameGroups } from '../../index-format/search/name-groups.js';
+import { SearchIndex } from '../../index-format/search/search-index.js';
+import { writeSearchIndex, type SearchDocuments } from '../../index-format/search/search-index-writer.js';
+import { openShard } from '../../index-format/shards/shard-reader.js';
 import { writeFirstPages } from './first-pages.js';
 
 // Titles shared by many documents (groups over NAME_GROUP_MIN, one past NAME_GROUP_SCAN, one

@@ -1,12 +1,12 @@
-import { NAME_GROUP_MIN, NAME_GROUP_SCAN, nameGroupBlock } from '../../index-format/name-groups.js';
-import type { SearchIndex } from '../../index-format/search-index.js';
+import { NAME_GROUP_MIN, NAME_GROUP_SCAN, nameGroupBlock } from '../../index-format/search/name-groups.js';
+import type { SearchIndex } from '../../index-format/search/search-index.js';
 
 /** Positions of `names.order` compared at a time: a group of NAME_GROUP_MIN spans two of them. */
 const STRIDE = NAME_GROUP_MIN >>> 1;
 
 /**
  * Hands `add` the block of every group of NAME_GROUP_MIN or more documents named alike, in
- * `names.order` order (index-format/name-groups.ts). A group that large holds two positions
+ * `names.order` order (index-format/search/name-groups.ts). A group that large holds two positions
  * STRIDE apart, so the walk compares names STRIDE apart and reads a group's bounds only where
  * two agree: about one name comparison per STRIDE documents. Nothing when the index has no
  * credited artists (artists, playlists).

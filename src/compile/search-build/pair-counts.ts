@@ -1,5 +1,5 @@
-import { PAIR_NOT_COUNTED, type PairCounts } from '../../index-format/first-pages.js';
-import type { SearchIndex } from '../../index-format/search-index.js';
+import { PAIR_NOT_COUNTED, type PairCounts } from '../../index-format/search/first-pages.js';
+import type { SearchIndex } from '../../index-format/search/search-index.js';
 
 /**
  * Terms counted at most: the densest, whose two-word searches cost the most live. 256 terms are

@@ -1,8 +1,8 @@
-import { PHRASE_TERMS_MAX } from '../../index-format/phrase-pages.js';
-import type { FirstPagesWriter } from '../../index-format/first-pages.js';
-import type { SearchIndex } from '../../index-format/search-index.js';
-import { hashRun } from '../../index-format/search-keys.js';
-import { searchText } from '../../index-format/search-text.js';
+import { PHRASE_TERMS_MAX } from '../../index-format/search/phrase-pages.js';
+import type { FirstPagesWriter } from '../../index-format/search/first-pages.js';
+import type { SearchIndex } from '../../index-format/search/search-index.js';
+import { hashRun } from '../../index-format/search/search-keys.js';
+import { searchText } from '../../index-format/search/search-text.js';
 import { searchIndex } from '../../search/search-engine.js';
 import type { ExternalSorter } from '../../sort/external-sort.js';
 import { nameOf, type SearchInputs } from './inputs.js';

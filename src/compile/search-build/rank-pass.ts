@@ -1,4 +1,4 @@
-import { wordSetHash } from '../../index-format/search-keys.js';
+import { wordSetHash } from '../../index-format/search/search-keys.js';
 import type { NumberColumnWriter } from '../spill/columns.js';
 import type { FixedSorter } from '../../sort/fixed-sort.js';
 

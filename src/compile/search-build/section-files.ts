@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { ShardWriter } from '../../index-format/shard-writer.js';
+import type { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import { u32Bytes } from '../../index-format/u32.js';
 import { mapF64Column } from '../spill/columns.js';
 

@@ -1,5 +1,5 @@
-import { hashKey } from '../../index-format/key-table.js';
-import { typoKeyHashes } from '../../index-format/search-keys.js';
+import { hashKey } from '../../index-format/tables/key-table.js';
+import { typoKeyHashes } from '../../index-format/search/search-keys.js';
 import type { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
 import type { ExternalSorter } from '../../sort/external-sort.js';
 import type { FixedSorter } from '../../sort/fixed-sort.js';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SHARD_KINDS } from '../../index-format/constants.js';
-import { termHashCapacity } from '../../index-format/search-index-writer.js';
-import { openShard } from '../../index-format/shard-reader.js';
-import { ShardWriter } from '../../index-format/shard-writer.js';
+import { termHashCapacity } from '../../index-format/search/search-index-writer.js';
+import { openShard } from '../../index-format/shards/shard-reader.js';
+import { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import { FixedSorter } from '../../sort/fixed-sort.js';
 import { writeTermHash } from './term-hash.js';
 

@@ -1,5 +1,5 @@
-import { termHashCapacity } from '../../index-format/search-index-writer.js';
-import type { ShardWriter } from '../../index-format/shard-writer.js';
+import { termHashCapacity } from '../../index-format/search/search-index-writer.js';
+import type { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import { u32Bytes } from '../../index-format/u32.js';
 import { mapU32Column, NumberColumnWriter } from '../spill/columns.js';
 import type { FixedSorter } from '../../sort/fixed-sort.js';

@@ -1,4 +1,4 @@
-import { searchText } from '../../index-format/search-text.js';
+import { searchText } from '../../index-format/search/search-text.js';
 import type { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
 import type { ExternalSorter } from '../../sort/external-sort.js';
 import type { FixedSorter } from '../../sort/fixed-sort.js';

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { nativeMmapAvailable, openFileBytes, wholeMapping } from '../../index-format/mapped-file.js';
+import { nativeMmapAvailable, openFileBytes, wholeMapping } from '../../index-format/shards/mapped-file.js';
 
 /**
  * Column files: per-ordinal values written once, front to back, then read back at random

@@ -11,7 +11,7 @@ import { besideWorker, eachRow } from '../worker-job.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
 import { hashId, idHash } from './id-hash.js';
-import type { WrittenShard } from '../../index-format/shard-writer.js';
+import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { isEdgeRecordFile, type EdgeRecordFile } from '../write/edge-record-rows.js';
 import { NO_POSITION, num, parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
 import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';

@@ -1,5 +1,5 @@
-import { RecordTableWriter } from '../../index-format/record-table-writer.js';
-import type { WrittenShard } from '../../index-format/shard-writer.js';
+import { RecordTableWriter } from '../../index-format/tables/record-table-writer.js';
+import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import type { RawIssue } from '../compile-error.js';
 import { IssueLog, readRawFile, type ParsedRow, type RawFileRead, type RejectedRow } from '../raw-file.js';

@@ -1,5 +1,5 @@
-import { RecordTableWriter } from '../../index-format/record-table-writer.js';
-import type { WrittenShard } from '../../index-format/shard-writer.js';
+import { RecordTableWriter } from '../../index-format/tables/record-table-writer.js';
+import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { RAW_FILE_BY_NAME } from '../../raw/schema.js';
 import { IssueLog, readRawFile } from '../raw-file.js';
 import { rowBatches, runWorkerJob, type RowsDone } from '../worker-job.js';

@@ -1,5 +1,5 @@
-import { joinRecordTableParts, RecordTableWriter } from '../../index-format/record-table-writer.js';
-import type { WrittenShard } from '../../index-format/shard-writer.js';
+import { joinRecordTableParts, RecordTableWriter } from '../../index-format/tables/record-table-writer.js';
+import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { openAdjacency, targetsOf, type AdjacencyFiles } from '../relations/adjacency-files.js';
 import { SongInheritance } from '../relations/song-inheritance.js';
 import { mapU32Column, StringColumn } from '../spill/columns.js';

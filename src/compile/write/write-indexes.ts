@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { pack } from 'msgpackr';
-import { ArrayTableWriter } from '../../index-format/array-table.js';
+import { ArrayTableWriter } from '../../index-format/tables/array-table.js';
 import { SHARD_KINDS } from '../../index-format/constants.js';
-import { ShardWriter, type WrittenShard } from '../../index-format/shard-writer.js';
+import { ShardWriter, type WrittenShard } from '../../index-format/shards/shard-writer.js';
 import type { ExploreGroup } from '../../catalog/explore-feed.js';
 import { normalizeGtin13 } from '../../raw/codes.js';
 import { KeyTableSink } from '../key-table-sink.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { artistSet, matchTitle, sortedWords } from './match-text.js';
-import { searchText } from '../../index-format/search-text.js';
+import { searchText } from '../../index-format/search/search-text.js';
 
 // Hand-picked hard cases for the normaliser the matcher and the search index share. Not drawn
 // from the quality harness's dev set (bench/quality), which stays out of this tuning loop.

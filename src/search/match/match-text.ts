@@ -1,4 +1,4 @@
-import { searchText } from '../../index-format/search-text.js';
+import { searchText } from '../../index-format/search/search-text.js';
 
 /**
  * Normalisation for matching a user's metadata against the catalog (shared by the server's

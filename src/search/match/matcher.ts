@@ -1,8 +1,8 @@
 import { artistSet, matchTitle, type MatchTitle } from './match-text.js';
-import { ONE_EDIT_BYTES } from '../../index-format/byte-diff.js';
-import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from '../../index-format/name-groups.js';
-import type { SearchIndex } from '../../index-format/search-index.js';
-import { searchText } from '../../index-format/search-text.js';
+import { ONE_EDIT_BYTES } from '../../index-format/search/byte-diff.js';
+import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from '../../index-format/search/name-groups.js';
+import type { SearchIndex } from '../../index-format/search/search-index.js';
+import { searchText } from '../../index-format/search/search-text.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogType } from '../../catalog/catalog-ids.js';
 import { searchIndex } from '../search-engine.js';
@@ -30,7 +30,7 @@ export interface MatchResult {
 const CANDIDATES_PER_SEARCH = 40;
 /**
  * Documents of one exact title the first pass looks through for the credited artists' words:
- * the compile's name groups cover as many (index-format/name-groups.ts).
+ * the compile's name groups cover as many (index-format/search/name-groups.ts).
  */
 const EXACT_TITLE_SCAN = NAME_GROUP_SCAN;
 /** Artists the fallback looks at per credited name, and works it reads per artist. */

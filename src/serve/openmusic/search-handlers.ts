@@ -2,7 +2,7 @@ import { requestError } from '../api-error.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
 import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
-import { searchText } from '../../index-format/search-text.js';
+import { searchText } from '../../index-format/search/search-text.js';
 import { stored, type StationView } from '../../catalog/stations.js';
 import { parseTerm, SEARCH_TYPES, TOP_LIMIT, topHits, type SearchType } from '../v1/search-handler.js';
 import { genrePredicate, pageOf } from './genre-filter.js';

@@ -1,12 +1,12 @@
-import { SHARD_KINDS } from './constants.js';
-import { FormatError } from './errors.js';
+import { SHARD_KINDS } from '../constants.js';
+import { FormatError } from '../errors.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN, NameGroups } from './name-groups.js';
 import { PHRASE_SECTIONS, PhraseEntries, PhrasePages } from './phrase-pages.js';
 import { hashRun } from './search-keys.js';
-import type { Shard } from './shard-reader.js';
-import { ShardWriter, type WrittenShard } from './shard-writer.js';
+import type { Shard } from '../shards/shard-reader.js';
+import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
 import { encodeHit, pageOf, type FirstPage } from './stored-page.js';
-import { GrowableU32, u32Bytes } from './u32.js';
+import { GrowableU32, u32Bytes } from '../u32.js';
 
 /**
  * First pages of one-word searches, decided by the compile: for the terms of a search index whose

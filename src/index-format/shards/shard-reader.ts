@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { unpack } from 'msgpackr';
-import { BODY_OFFSET, FORMAT_MAJOR, H, HEADER_SIZE, MAX_DIRECTORY_BYTES, PAGE_SIZE, SHARD_MAGIC, type ShardKind } from './constants.js';
+import { BODY_OFFSET, FORMAT_MAJOR, H, HEADER_SIZE, MAX_DIRECTORY_BYTES, PAGE_SIZE, SHARD_MAGIC, type ShardKind } from '../constants.js';
 import { crc32 } from './crc32.js';
-import { FormatError } from './errors.js';
+import { FormatError } from '../errors.js';
 import { openFileBytes, type FileBytes, type HeldFile, type OpenFileOptions } from './mapped-file.js';
 import type { SectionEntry, ShardDirectory } from './shard-writer.js';
 

@@ -1,7 +1,7 @@
-import { FormatError } from './errors.js';
+import { FormatError } from '../errors.js';
 import { hashedTable, hashRun, wordSetHash } from './search-keys.js';
 import { pageOf, type FirstPage } from './stored-page.js';
-import { GrowableU32 } from './u32.js';
+import { GrowableU32 } from '../u32.js';
 
 /**
  * First pages of phrase searches: a query of several terms that some name writes as one word

@@ -13,7 +13,7 @@
  *   own deletions, never by generating every substitution and insertion.
  */
 
-import { hashKey } from './key-table.js';
+import { hashKey } from '../tables/key-table.js';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;

@@ -1,8 +1,8 @@
-import { SHARD_KINDS } from './constants.js';
-import { FormatError } from './errors.js';
-import type { Shard } from './shard-reader.js';
-import { ShardWriter, type WrittenShard } from './shard-writer.js';
-import { u32Bytes } from './u32.js';
+import { SHARD_KINDS } from '../constants.js';
+import { FormatError } from '../errors.js';
+import type { Shard } from '../shards/shard-reader.js';
+import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
+import { u32Bytes } from '../u32.js';
 
 /**
  * Named u32 arrays in one shard: precomputed orders, ranks, and adjacency lists. An adjacency

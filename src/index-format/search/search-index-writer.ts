@@ -1,9 +1,9 @@
-import { SHARD_KINDS } from './constants.js';
-import { hashKey } from './key-table.js';
+import { SHARD_KINDS } from '../constants.js';
+import { hashKey } from '../tables/key-table.js';
 import { hashedTable, sortByBytes, typoTable, wordSetHash } from './search-keys.js';
 import { searchText } from './search-text.js';
-import { ShardWriter, type WrittenShard } from './shard-writer.js';
-import { GrowableU32, u32Bytes } from './u32.js';
+import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
+import { GrowableU32, u32Bytes } from '../u32.js';
 
 /**
  * The searchable documents of one resource type, in popularity order: document r is the r-th

@@ -1,8 +1,8 @@
 import type { Unpackr } from 'msgpackr';
-import { FormatError } from './errors.js';
-import type { SectionRange, Shard } from './shard-reader.js';
-import { lzDecodedLength } from './lz-codec.js';
-import { createLzDecoder, type LzDecoder } from './lz-decoder.js';
+import { FormatError } from '../errors.js';
+import type { SectionRange, Shard } from '../shards/shard-reader.js';
+import { lzDecodedLength } from '../codec/lz-codec.js';
+import { createLzDecoder, type LzDecoder } from '../codec/lz-decoder.js';
 
 /** A shard of a record table holds a contiguous range of ordinals: [firstOrdinal, +count). */
 export interface RecordShardMeta {

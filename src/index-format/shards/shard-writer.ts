@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { pack } from 'msgpackr';
-import { alignUp, BODY_OFFSET, FORMAT_MAJOR, FORMAT_MINOR, H, HEADER_SIZE, PAGE_SIZE, SECTION_ALIGN, SHARD_MAGIC, type ShardKind } from './constants.js';
+import { alignUp, BODY_OFFSET, FORMAT_MAJOR, FORMAT_MINOR, H, HEADER_SIZE, PAGE_SIZE, SECTION_ALIGN, SHARD_MAGIC, type ShardKind } from '../constants.js';
 import { crc32 } from './crc32.js';
 
 export interface SectionEntry {

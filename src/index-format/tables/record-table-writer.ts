@@ -1,11 +1,11 @@
 import { renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Packr } from 'msgpackr';
-import { SHARD_KINDS } from './constants.js';
+import { SHARD_KINDS } from '../constants.js';
 import { RECORD_ENCODING, type RecordShardMeta } from './record-table.js';
-import { ShardWriter, type WrittenShard } from './shard-writer.js';
-import { createRecordEncoder, type RecordEncoder } from './lz-encoder.js';
-import { GrowableU32, u32Bytes } from './u32.js';
+import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
+import { createRecordEncoder, type RecordEncoder } from '../codec/lz-encoder.js';
+import { GrowableU32, u32Bytes } from '../u32.js';
 
 export const DEFAULT_MAX_SHARD_BYTES = 512 << 20;
 /**

@@ -19,8 +19,8 @@ export function loadNativeAddon(): NativeAddon | null {
   if (addon !== undefined) return addon;
   try {
     const require = createRequire(import.meta.url);
-    // src/index-format/ and dist/index-format/ are both two levels below the package root.
-    const root = fileURLToPath(new URL('../../', import.meta.url));
+    // src/index-format/codec/ and dist/index-format/codec/ are both three levels below the package root.
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
     addon = require(`${root}native/build/Release/omm_mmap.node`) as NativeAddon;
   } catch (err) {
     addon = null;

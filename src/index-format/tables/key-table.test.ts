@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHARD_KINDS } from './constants.js';
+import { SHARD_KINDS } from '../constants.js';
 import { KeyTable, KeyTableBuilder } from './key-table.js';
-import { nativeMmapAvailable } from './mapped-file.js';
-import { openShard } from './shard-reader.js';
+import { nativeMmapAvailable } from '../shards/mapped-file.js';
+import { openShard } from '../shards/shard-reader.js';
 
 const modes = nativeMmapAvailable() ? (['pread', 'mmap'] as const) : (['pread'] as const);
 

@@ -1,8 +1,8 @@
-import { SHARD_KINDS } from './constants.js';
-import { FormatError } from './errors.js';
-import type { Shard } from './shard-reader.js';
-import { ShardWriter, type WrittenShard } from './shard-writer.js';
-import { u32Bytes } from './u32.js';
+import { SHARD_KINDS } from '../constants.js';
+import { FormatError } from '../errors.js';
+import type { Shard } from '../shards/shard-reader.js';
+import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
+import { u32Bytes } from '../u32.js';
 
 /**
  * A hash table from string keys (UTF-8, up to 255 bytes) to u32 values (ordinals), open addressing with linear

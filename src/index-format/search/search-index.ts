@@ -1,9 +1,9 @@
 import { differentBytesWithin } from './byte-diff.js';
-import { FormatError } from './errors.js';
+import { FormatError } from '../errors.js';
 import { FirstPages } from './first-pages.js';
-import { hashKey } from './key-table.js';
+import { hashKey } from '../tables/key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
-import type { Shard } from './shard-reader.js';
+import type { Shard } from '../shards/shard-reader.js';
 
 /** A term gets a bitmap when at least one document in this many holds it. */
 export const BITMAP_DENSITY = 256;

@@ -1,7 +1,7 @@
 import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { FormatError } from './errors.js';
-import { loadNativeAddon, nativeAddonError, type NativeAddon } from './native-addon.js';
+import { FormatError } from '../errors.js';
+import { loadNativeAddon, nativeAddonError, type NativeAddon } from '../codec/native-addon.js';
 
 export type FileAccessMode = 'mmap' | 'pread';
 

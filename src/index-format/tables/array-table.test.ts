@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ArrayTable, ArrayTableWriter } from './array-table.js';
-import { BODY_OFFSET, SHARD_KINDS } from './constants.js';
-import { FormatError } from './errors.js';
-import { nativeMmapAvailable } from './mapped-file.js';
-import { openShard, type Shard } from './shard-reader.js';
+import { BODY_OFFSET, SHARD_KINDS } from '../constants.js';
+import { FormatError } from '../errors.js';
+import { nativeMmapAvailable } from '../shards/mapped-file.js';
+import { openShard, type Shard } from '../shards/shard-reader.js';
 
 const modes = nativeMmapAvailable() ? (['pread', 'mmap'] as const) : (['pread'] as const);
 const opened: Shard[] = [];

@@ -1,4 +1,4 @@
-import { FormatError } from './errors.js';
+import { FormatError } from '../errors.js';
 import { hashRun } from './search-keys.js';
 
 /**
