@@ -43,12 +43,13 @@ async function main() {
   if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   const { compileCatalog } = await import(pathToFileURL(join(root, 'dist', 'compile', 'index.js')).href);
   const { startServer } = await import(pathToFileURL(join(root, 'dist', 'serve', 'server.js')).href);
+  const { explorerSite } = await import(pathToFileURL(join(root, 'dist', 'explorer', 'index.js')).href);
   const work = mkdtempSync(join(tmpdir(), 'omm-screenshots-'));
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: isRoot ? ['--no-sandbox'] : [] });
   let server;
   try {
     await compileCatalog({ rawDir: join(root, 'data', 'raw'), outDir: work });
-    server = await startServer({ snapshot: work, port: 0, host: '127.0.0.1' });
+    server = await startServer({ snapshot: work, port: 0, host: '127.0.0.1', site: explorerSite });
     mkdirSync(outDir, { recursive: true });
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: 'light' });
     const settle = () => page.waitForLoadState('networkidle').catch(() => undefined);

@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_NAME, SERVICE_VERSION } from '../src/serve/service-info.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../src/interfaces/service-info.js';
 import { assertMatchesOpenApi } from './helpers/openapi-validator.js';
 import { SAMPLE_RAW, serveRaw, type TestServer } from './helpers/server.js';
 
@@ -238,6 +238,39 @@ describe('the explorer over HTTP (issue 22)', () => {
       expect(r.headers['content-type'], url).toBe('application/json; charset=utf-8');
       const body = JSON.parse(r.text);
       expect(body, url).toEqual({ error: { status: 404, message: expect.any(String), details: [], requestId: r.headers['x-request-id'] } });
+    }
+  });
+});
+
+describe('a server started without the explorer (omm serve --explorer off)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await serveRaw(SAMPLE_RAW, { validate: false, explorer: false });
+  });
+  afterAll(() => s.close());
+
+  it('answers / with the service info to a browser too, and not varying by Accept', async () => {
+    const r = await fetchRaw(`${s.url}/`, { accept: BROWSER_ACCEPT });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(r.text).name).toBe(SERVICE_NAME);
+    expect(String(r.headers.vary ?? '')).not.toMatch(/accept(?!-)/i);
+  });
+
+  it('has no pages and no assets: each is a 404 in the API error style', async () => {
+    for (const path of ['/search?q=bang', `/song/${SONG.id}`, '/match', '/assets/000000000000/app.js']) {
+      const r = await fetchRaw(`${s.url}${path}`, { accept: BROWSER_ACCEPT });
+      expect(r.status, path).toBe(404);
+      expect(r.headers['content-type'], path).toBe('application/json; charset=utf-8');
+    }
+  });
+
+  it('serves the API as with the explorer', async () => {
+    for (const path of [`/v1/song/${SONG.id}`, `/openmusic/songs/${SONG.id}`]) {
+      const r = await fetchRaw(`${s.url}${path}`, { accept: BROWSER_ACCEPT });
+      expect(r.status, path).toBe(200);
+      expect(r.headers['content-type'], path).toBe('application/json; charset=utf-8');
+      expect(r.text, path).toContain(SONG.name);
     }
   });
 });

@@ -39,9 +39,9 @@ describe('the house (test/house/rooms.ts)', () => {
 
   it('fails on an import that points up', () => {
     const dir = copyOfSrc();
-    appendFileSync(join(dir, 'index-format', 'constants.ts'), "\nimport { SERVICE_NAME } from '../serve/service-info.js';\n");
+    appendFileSync(join(dir, 'index-format', 'constants.ts'), "\nimport { JSON_TYPE } from '../serve/text-body.js';\n");
     expect(messages(dir)).toEqual([
-      'src/index-format/constants.ts imports src/serve/service-info.ts: index-format/ may import from no other room, not from serve/',
+      'src/index-format/constants.ts imports src/serve/text-body.ts: index-format/ may import from no other room, not from serve/',
     ]);
   });
 

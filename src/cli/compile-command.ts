@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { compileCatalog, CompileError, DEFAULT_MEMORY_BYTES, formatMemorySize, MIN_MEMORY_BYTES, parseMemorySize, Progress } from '../compile/index.js';
 import { CliError } from './cli-error.js';
-import { count, formatBytes } from './format.js';
+import { bytes, count } from '../units/readable.js';
 
 export function register(program: Command): void {
   program
@@ -45,7 +45,7 @@ export function register(program: Command): void {
             `  build id   ${result.buildId}`,
             `  songs ${count(m.counts.songs)}, albums ${count(m.counts.albums)}, artists ${count(m.counts.artists)}, playlists ${count(m.counts.playlists)}, stations ${count(m.counts.stations)}, genres ${count(m.counts.genres)}, files ${count(m.counts.files)}, lyrics ${count(m.counts.lyrics)}`,
             `  read       ${count(rows)} rows from ${m.sources.length} files in ${result.seconds.toFixed(1)} s (${count(Math.round(rows / Math.max(result.seconds, 0.001)))} rows/s)`,
-            `  wrote      ${m.shards.length + 1} shards, ${formatBytes(size)} (${Math.round(size / Math.max(1, m.counts.songs))} bytes per song)`,
+            `  wrote      ${m.shards.length + 1} shards, ${bytes(size)} (${Math.round(size / Math.max(1, m.counts.songs))} bytes per song)`,
             `  rejected   ${result.rejectedRows} rows${result.rejectsPath ? ` (see ${result.rejectsPath})` : ''}`,
             `  phases     ${result.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')}`,
           ];

@@ -1,15 +1,4 @@
-/** Small text helpers for CLI output. */
-export function formatBytes(n: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
+/** Tables in CLI output (sizes and counts: units/readable.ts). */
 export function table(rows: (string | number)[][]): string {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, String(cell).length)));
@@ -22,5 +11,3 @@ export function table(rows: (string | number)[][]): string {
     )
     .join('\n');
 }
-
-export const count = (n: number): string => n.toLocaleString('en-US');

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { generateCatalog, GENERATE_FORMATS, type GenerateFormat } from '../generate/generate.js';
 import { CliError } from './cli-error.js';
-import { count } from './format.js';
+import { count } from '../units/readable.js';
 
 export function register(program: Command): void {
   program

@@ -9,7 +9,7 @@ import { DEFAULT_IMPORT_MEMORY, runStreamedImport } from '../import/stage/run-im
 import type { CatalogSink, ImportReport } from '../import/stage/staged.js';
 import { formatMemorySize, parseMemorySize } from '../compile/memory-budget.js';
 import { CliError } from './cli-error.js';
-import { count } from './format.js';
+import { count } from '../units/readable.js';
 import { streamedImportReport } from './streamed-import-report.js';
 
 interface StreamedOptions {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Snapshot } from '../index-format/index.js';
-import { count, formatBytes, table } from './format.js';
+import { bytes, count } from '../units/readable.js';
+import { table } from './format.js';
 
 export function register(program: Command): void {
   program
@@ -30,9 +31,9 @@ export function register(program: Command): void {
           `rejected   ${m.rejectedRows} rows`,
           '',
           'sources',
-          table(m.sources.map((s) => [`  ${s.file}`, count(s.rows), formatBytes(s.bytes), s.sha256.slice(0, 16)])),
+          table(m.sources.map((s) => [`  ${s.file}`, count(s.rows), bytes(s.bytes), s.sha256.slice(0, 16)])),
           '',
-          `shards (${m.shards.length}, ${formatBytes(total)})`,
+          `shards (${m.shards.length}, ${bytes(total)})`,
         ];
         const rows: (string | number)[][] = [['  file', 'kind', 'name', 'size', 'sections / entries', 'sha256']];
         for (const { entry, shard } of snapshot.listShards()) {
@@ -41,7 +42,7 @@ export function register(program: Command): void {
             typeof meta.count === 'number'
               ? `${count(meta.count)} ${entry.kind === 'KEYS' ? 'keys' : 'records'}`
               : `${shard.directory.sections.length} sections`;
-          rows.push([`  ${entry.file}`, entry.kind, entry.name, formatBytes(entry.size), detail, entry.sha256.slice(0, 16)]);
+          rows.push([`  ${entry.file}`, entry.kind, entry.name, bytes(entry.size), detail, entry.sha256.slice(0, 16)]);
         }
         out.push(table(rows));
         process.stdout.write(`${out.join('\n')}\n`);

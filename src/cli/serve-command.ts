@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { explorerSite } from '../explorer/index.js';
 import { runPrimary } from '../serve/cluster.js';
 import { eventLogger } from '../serve/event-log.js';
 import type { HttpOptions } from '../serve/http-options.js';
@@ -36,6 +37,7 @@ export interface ServeFlags {
   searchPages: string;
   warmUp: string;
   views: string;
+  explorer: string;
 }
 
 const env = (name: string): string | undefined => process.env[name];
@@ -123,6 +125,11 @@ export function addServeOptions(command: Command): Command {
       "send the snapshot's pre-rendered default views (on), or render every response (off; the same bytes, slower) (env OMM_VIEWS)",
       env('OMM_VIEWS') ?? 'on',
     )
+    .option(
+      '--explorer <on|off>',
+      'serve the HTML explorer at / for browsers and its pages (on), or JSON alone (off) (env OMM_EXPLORER)',
+      env('OMM_EXPLORER') ?? 'on',
+    )
     .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
     .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
     .option('--brand-homepage <url>', 'homepage in the OpenMusic info (env OMM_BRAND_HOMEPAGE)', env('OMM_BRAND_HOMEPAGE'))
@@ -193,6 +200,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
   if (flags.reader === 'auto') delete process.env.OMM_READER;
   else process.env.OMM_READER = flags.reader;
   if (!['on', 'off'].includes(flags.views)) throw new CliError(`--views must be on or off, got ${JSON.stringify(flags.views)}`);
+  if (!['on', 'off'].includes(flags.explorer)) throw new CliError(`--explorer must be on or off, got ${JSON.stringify(flags.explorer)}`);
   if (!['on', 'off'].includes(flags.warmUp)) throw new CliError(`--warm-up must be on or off, got ${JSON.stringify(flags.warmUp)}`);
   const http = httpOptionsFrom(flags);
   const workers = flags.workers === 'auto' ? availableParallelism() : integer('--workers', flags.workers, 1, 256);
@@ -211,13 +219,14 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
     watch: flags.watch,
     views: flags.views === 'on',
     warmUp: flags.warmUp === 'on',
+    site: flags.explorer === 'on' ? explorerSite : undefined,
     searchPagesBytes: integer('--search-pages', flags.searchPages, 0) * 2 ** 20,
     worker: cluster.isWorker ? String(cluster.worker?.id) : undefined,
   });
   const c = running.catalog.counts;
   if (cluster.isPrimary) {
     process.stderr.write(
-      `omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/; explorer for browsers at ${running.url}/; ${readerLine(flags.reader)}\n`,
+      `omm: serving snapshot ${running.catalog.buildId} (${c.songs} songs, ${c.albums} albums, ${c.artists} artists) on ${running.url}/v1/ and ${running.url}/openmusic/; ${flags.explorer === 'on' ? `explorer for browsers at ${running.url}/; ` : ''}${readerLine(flags.reader)}\n`,
     );
   }
   process.on('SIGHUP', () => void running.reload());

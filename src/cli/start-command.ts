@@ -5,7 +5,7 @@ import { compileCatalog, Progress, sameRawFiles } from '../compile/index.js';
 import { verifySnapshot } from '../index-format/index.js';
 import { Catalog } from '../catalog/catalog.js';
 import { CliError } from './cli-error.js';
-import { count } from './format.js';
+import { count } from '../units/readable.js';
 import { addServeOptions, serveSnapshot, type ServeFlags } from './serve-command.js';
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,5 +1,5 @@
 import type { StreamedImportSummary } from '../import/stage/run-import.js';
-import { count } from './format.js';
+import { count } from '../units/readable.js';
 
 /** The summary of a streamed import: what was read, what was written, what was left out and why. */
 export function streamedImportReport(what: string, s: StreamedImportSummary): string {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verifySnapshot } from '../index-format/index.js';
 import { CliError } from './cli-error.js';
-import { formatBytes } from './format.js';
+import { bytes } from '../units/readable.js';
 
 export function register(program: Command): void {
   program
@@ -19,7 +19,7 @@ export function register(program: Command): void {
       }
       if (!opts.json) {
         const seconds = ((Date.now() - started) / 1000).toFixed(2);
-        process.stdout.write(`snapshot ${report.buildId} OK: ${report.shardsChecked} shards, ${formatBytes(report.bytesChecked)} verified in ${seconds} s\n`);
+        process.stdout.write(`snapshot ${report.buildId} OK: ${report.shardsChecked} shards, ${bytes(report.bytesChecked)} verified in ${seconds} s\n`);
       }
     });
 }

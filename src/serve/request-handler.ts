@@ -1,28 +1,27 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotAllowed, Router, type Match } from './router.js';
+import type { Exchange, Setup } from './exchange.js';
+import type { HtmlSiteFactory } from './html-site.js';
+import { complete, fail, finish } from './response-writer.js';
 import { notFound, rateLimited, uriTooLong } from './api-error.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { CatalogHolder, type Lease } from './catalog-holder.js';
+import { CatalogHolder } from './catalog-holder.js';
 import type { Handler } from './context.js';
-import { errorResponse, type ErrorStyle } from './error-response.js';
-import { Explorer, HTML_TYPE, PAGE_HEADERS } from './explorer/index.js';
 import { prefersHtml } from '../http/accept.js';
 import { BuildScoped } from '../http/build-scoped.js';
-import { compress, COMPRESS_MIN_BYTES, negotiateEncoding, type Encoding } from '../http/compression.js';
+import { negotiateEncoding } from '../http/compression.js';
 import { CorsPolicy, EXPOSED_HEADERS, preflightHeaders } from '../http/cors.js';
 import { ifNoneMatchHits } from '../http/etag.js';
 import { RateLimiter } from '../http/rate-limit.js';
-import { bodyFor, byteLengthOf, bytesOf, type Body } from '../http/writable-body.js';
 import { DEFAULT_HTTP, VOLATILE_ROUTES, type HttpOptions } from './http-options.js';
-import { RawJson, toJsonText } from '../interfaces/json-chunks.js';
+import { RawJson } from '../interfaces/json-chunks.js';
 import { Metrics } from './metrics.js';
 import { DEFAULT_BRANDING, registerOpenMusic, type Branding } from './openmusic/routes.js';
 import { Query } from './query.js';
-import { SERVICE_VERSION } from './service-info.js';
+import { SERVICE_VERSION } from '../interfaces/service-info.js';
 import { registerServerRoutes, type HandlerState } from './server-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
-import { JSON_TYPE, TaggedBody, TextBody } from './text-body.js';
 import { registerV1 } from './v1/routes.js';
 
 export interface HandlerOptions {
@@ -35,44 +34,8 @@ export interface HandlerOptions {
   readonly http?: Partial<HttpOptions>;
   /** Labels this process's metrics when it is one of several workers. */
   readonly worker?: string;
-}
-
-/** Everything a request needs that is settled when the listener is built. */
-interface Setup {
-  readonly http: HttpOptions;
-  readonly state: HandlerState;
-  readonly router: Router<Handler>;
-  readonly openMusicPrefix: string;
-  readonly limiter: RateLimiter | null;
-  readonly cors: CorsPolicy;
-  readonly perBuild: BuildScoped;
-  readonly log: NodeJS.WritableStream | null;
-  readonly explorer: Explorer;
-}
-
-/** One request and what is decided about its response as it goes. */
-interface Exchange {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly started: number;
-  /** RawJson.made when the request began: a higher count after the handler means stored views to splice. */
-  readonly rawBefore: number;
-  readonly requestId: string;
-  /** The snapshot in service when the request began, held until its response is written. */
-  readonly lease: Lease;
-  readonly catalog: Catalog;
-  readonly url: string;
-  readonly pathname: string;
-  /** Where the query string starts in `url`, or -1. */
-  readonly queryAt: number;
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly vary: string[];
-  readonly allowOrigin: string | null;
-  style: ErrorStyle;
-  route: string;
-  code: string | undefined;
-  encoding: Encoding | null;
+  /** HTML pages to mount (the explorer); without one the server answers JSON alone. */
+  readonly site?: HtmlSiteFactory;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -98,8 +61,7 @@ export function createHandler(
   const branding = options.branding ?? DEFAULT_BRANDING;
   const limiter = http.rateLimit ? new RateLimiter(http.rateLimit, http.rateLimitBurst ?? undefined) : null;
   const router = new Router<Handler>();
-  const explorer = new Explorer(router, { v1Prefix, openMusicPrefix, cacheControl: http.cacheControl });
-  explorer.register();
+  const site = options.site?.({ router, v1Prefix, openMusicPrefix, cacheControl: http.cacheControl }) ?? null;
   registerV1(router, v1Prefix);
   registerOpenMusic(router, openMusicPrefix, branding);
   registerServiceRoutes(router, v1Prefix, openMusicPrefix);
@@ -117,7 +79,7 @@ export function createHandler(
     cors: new CorsPolicy(http.corsOrigins),
     perBuild: new BuildScoped(configTag),
     log: options.log ?? null,
-    explorer,
+    site,
   };
   return (req, res) => handle(setup, req, res);
 }
@@ -199,15 +161,15 @@ function begin({ state, openMusicPrefix, cors }: Setup, req: IncomingMessage, re
 
 /**
  * The route (which also sets the error style and the metrics label), after the URL length and the
- * rate limit. `/` alone is negotiated: a browser asking for HTML gets the explorer's home page,
+ * rate limit. `/` alone is negotiated when a site is mounted: a browser asking for HTML gets its home page,
  * everyone else the service info as ever; no other route looks at Accept.
  */
-function route({ http, router, limiter, explorer }: Setup, ex: Exchange): Match<Handler> | null {
+function route({ http, router, limiter, site }: Setup, ex: Exchange): Match<Handler> | null {
   if (ex.url.length > http.maxUrlLength) throw uriTooLong(http.maxUrlLength);
   let match = router.match(ex.pathname);
-  if (match !== null && match.pattern === '/') {
+  if (site !== null && match !== null && match.pattern === '/') {
     ex.vary.push('Accept');
-    if (prefersHtml(ex.req.headers.accept)) match = explorer.home;
+    if (prefersHtml(ex.req.headers.accept)) match = site.home;
   }
   if (match) {
     ex.style = match.style;
@@ -267,112 +229,4 @@ function answerNotModified(setup: Setup, ex: Exchange, match: Match<Handler>): b
   ex.res.end();
   finish(setup, ex, 304, 0);
   return true;
-}
-
-function complete(setup: Setup, ex: Exchange, result: unknown): void {
-  if (result instanceof TextBody) {
-    if (result instanceof TaggedBody) sendTagged(setup, ex, result);
-    else send(setup, ex, result.status, result.text, result.contentType);
-  }
-  // Stored views in the result are spliced in as bytes (written where the response is laid out);
-  // otherwise the native serialiser.
-  else send(setup, ex, 200, RawJson.made !== ex.rawBefore ? toJsonText(result) : JSON.stringify(result), JSON_TYPE);
-}
-
-function fail(setup: Setup, ex: Exchange, err: unknown): void {
-  const response = errorResponse(err, ex.style, ex.requestId);
-  Object.assign(ex.headers, response.headers);
-  ex.code = response.code;
-  if (response.internal !== undefined) {
-    process.stderr.write(
-      `${JSON.stringify({ level: 'error', requestId: ex.requestId, path: ex.pathname, error: String((response.internal as Error)?.stack ?? response.internal) })}\n`,
-    );
-  }
-  ex.encoding = null;
-  // A page's error is a page, with the same status and message.
-  if (setup.explorer.isPage(ex.route)) {
-    Object.assign(ex.headers, PAGE_HEADERS);
-    send(setup, ex, response.status, setup.explorer.errorPage(ex.catalog, response, ex.requestId), HTML_TYPE);
-  } else send(setup, ex, response.status, JSON.stringify(response.body), JSON_TYPE);
-}
-
-/**
- * A 200 with its own validator (the explorer's pages and assets): its ETag per encoding, its
- * Cache-Control and headers, 304 on a matching If-None-Match, and a body compressed ahead of
- * time when it has one.
- */
-function sendTagged(setup: Setup, ex: Exchange, body: TaggedBody): void {
-  const { headers } = ex;
-  const size = Buffer.byteLength(body.text);
-  const encoding = ex.encoding && (body.encoded?.[ex.encoding] || size >= COMPRESS_MIN_BYTES) ? ex.encoding : null;
-  Object.assign(headers, body.headers);
-  headers.etag = body.tagFor(encoding);
-  headers['cache-control'] = body.cacheControl;
-  if (ifNoneMatchHits(ex.req.headers['if-none-match'], [headers.etag, body.etag])) {
-    if (setup.state.draining) headers.connection = 'close';
-    ex.res.writeHead(304, headers);
-    ex.res.end();
-    finish(setup, ex, 304, 0);
-    return;
-  }
-  let payload: string | Buffer = body.text;
-  if (encoding) {
-    payload = body.encoded?.[encoding] ?? compress(Buffer.from(body.text), encoding);
-    headers['content-encoding'] = encoding;
-  }
-  write(setup, ex, 200, payload, typeof payload === 'string' ? size : payload.length, body.contentType);
-}
-
-/** Writes the response: errors uncached, large bodies compressed (kept per snapshot when larger still). */
-function send(setup: Setup, ex: Exchange, status: number, body: Body, contentType: string): void {
-  const { headers, vary, encoding } = ex;
-  if (status !== 200) {
-    delete headers.etag;
-    headers['cache-control'] = 'no-store';
-    if (vary.length) headers.vary = vary.join(', ');
-  }
-  let payload: Body = body;
-  let bytes = byteLengthOf(body);
-  if (encoding && status === 200 && bytes >= COMPRESS_MIN_BYTES) {
-    const compressedCache = setup.perBuild.compressed(ex.catalog.buildId);
-    const key = `${encoding} ${ex.url}`;
-    let packed = bytes >= compressedCache.minBytes ? compressedCache.get(key) : undefined;
-    if (!packed) {
-      packed = compress(bytesOf(body), encoding);
-      if (bytes >= compressedCache.minBytes) compressedCache.set(key, packed);
-    }
-    payload = packed;
-    bytes = packed.length;
-    headers['content-encoding'] = encoding;
-  } else if (headers.etag && encoding) {
-    // Too small to compress: the same bytes as the identity response, so the same ETag.
-    headers.etag = setup.perBuild.tags(ex.catalog.buildId).identity;
-  }
-  write(setup, ex, status, payload, bytes, contentType);
-}
-
-function write(setup: Setup, ex: Exchange, status: number, payload: Body, bytes: number, contentType: string): void {
-  const { headers } = ex;
-  headers['content-type'] = contentType;
-  headers['content-length'] = String(bytes);
-  if (setup.state.draining) headers.connection = 'close';
-  // node:http's bytes are made before its head is set: a body that fails as it is written (a
-  // page failing its CRC under pread) then fails the request with a 500 like any other error. The
-  // fast core writes one in `end`, where a failure leaves nothing queued and the head replaceable.
-  const body = ex.method === 'HEAD' ? undefined : bodyFor(ex.res, payload);
-  ex.res.writeHead(status, headers);
-  ex.res.end(body);
-  finish(setup, ex, status, bytes);
-}
-
-/** Metrics and the request log line. */
-function finish({ state, log }: Setup, ex: Exchange, status: number, sent: number): void {
-  state.responded?.(ex.req);
-  const ms = performance.now() - ex.started;
-  state.metrics.observe(ex.route, status, ms / 1000, sent);
-  if (log) {
-    log.write(
-      `${JSON.stringify({ time: new Date().toISOString(), method: ex.method, path: ex.pathname, status, bytes: sent, ms: Math.round(ms * 1000) / 1000, requestId: ex.requestId, buildId: ex.catalog.buildId, ...(ex.code ? { code: ex.code } : {}) })}\n`,
-    );
-  }
 }

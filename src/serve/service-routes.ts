@@ -1,7 +1,7 @@
 import type { Handler } from './context.js';
-import { openApiDocument } from './openapi/document.js';
+import { openApiDocument } from '../interfaces/openapi/document.js';
 import type { Router } from './router.js';
-import { SERVICE_NAME, SERVICE_VERSION } from './service-info.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../interfaces/service-info.js';
 
 /** `/` (service info), `/healthz` (the process answers), `/openapi.json`. `/readyz` and `/metrics` belong to the server (they read its state). */
 export function registerServiceRoutes(router: Router<Handler>, v1Prefix: string, openMusicPrefix = '/openmusic'): void {

@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { openApiDocument } from '../../src/serve/openapi/document.js';
+import { openApiDocument } from '../../src/interfaces/openapi/document.js';
 import { pathTemplates, responsePointer, schemaRef } from './openapi-paths.js';
 
 /**

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { compileCatalog } from '../../src/compile/index.js';
 import type { HttpOptions } from '../../src/serve/http-options.js';
 import { startServer, type RunningServer } from '../../src/serve/server.js';
+import { explorerSite } from '../../src/explorer/index.js';
 import { assertMatchesOpenApi } from './openapi-validator.js';
 import { assertMatchesReference, referenceAvailable } from './reference-validator.js';
 import { tempDir } from './raw-fixture.js';
@@ -30,11 +31,18 @@ export interface TestServer {
  */
 export async function serveRaw(
   rawDir: string,
-  options: { log?: NodeJS.WritableStream; validate?: boolean; http?: Partial<HttpOptions> } = {},
+  options: { log?: NodeJS.WritableStream; validate?: boolean; http?: Partial<HttpOptions>; explorer?: boolean } = {},
 ): Promise<TestServer> {
   const out = tempDir('omm-serve-');
   await compileCatalog({ rawDir, outDir: out });
-  const running = await startServer({ snapshot: out, port: 0, host: '127.0.0.1', log: options.log ?? null, http: options.http });
+  const running = await startServer({
+    snapshot: out,
+    port: 0,
+    host: '127.0.0.1',
+    log: options.log ?? null,
+    http: options.http,
+    site: options.explorer === false ? undefined : explorerSite,
+  });
   return {
     url: running.url,
     running,

@@ -24,6 +24,7 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   },
   raw: { owns: 'the raw CSV dialect: schema, parser, writer, rows, cell validation, ISRC/UPC/date codes', imports: [], packages: [] },
   sort: { owns: 'sorting larger than memory: external merge sorts of byte-keyed and fixed-size records within a budget', imports: [], packages: [] },
+  units: { owns: 'numbers as people read them: sizes in binary units, counts', imports: [], packages: [] },
   http: {
     owns: "HTTP/1.1 below the server: the fast core (simple requests on node:net, a connection's limits, batched writes) and negotiation, ETags, CORS, rate limit",
     imports: [],
@@ -37,7 +38,7 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   },
   // Layer 2: what the interfaces write, and search/match (ordinals and scores, never JSON).
   interfaces: {
-    owns: "each interface's spec (what a request may ask for) and renderer (how a resource is written); no parsing, no HTTP",
+    owns: "each interface's spec (what a request may ask for), its endpoints' parameters, its renderer (how a resource is written) and the OpenAPI document describing it; no parsing, no serving",
     imports: ['catalog'],
     packages: [],
   },
@@ -49,17 +50,23 @@ export const ROOMS: Readonly<Record<string, Room>> = {
     packages: ['msgpackr'],
   },
   serve: {
-    owns: 'the HTTP server: routes, request parsing, HTTP errors, caching, metrics, reload, cluster',
+    owns: 'the HTTP server: routes, request parsing, HTTP errors, caching, metrics, reload, cluster, the seam for HTML sites',
     imports: ['http', 'interfaces', 'search', 'catalog', 'index-format', 'raw'],
     packages: [],
   },
   diff: { owns: 'what changed between two snapshots', imports: ['catalog'], packages: [] },
   import: { owns: 'importers of other formats into the raw CSV dialect', imports: ['raw', 'sort'], packages: ['fast-csv', 'saxes', 'tar', 'xz-decompress'] },
   generate: { owns: 'the deterministic synthetic catalog, written as raw CSV', imports: ['raw'], packages: [] },
-  // Layer 4: the one room that wires the others.
+  // Layer 4: HTML sites mounted on the server through its seam.
+  explorer: {
+    owns: 'the catalog explorer: HTML pages over interface 1 called in process, their assets and layout',
+    imports: ['serve', 'interfaces', 'catalog', 'index-format', 'http', 'units'],
+    packages: [],
+  },
+  // Layer 5: the one room that wires the others.
   cli: {
     owns: 'the omm commands: parse arguments, call a peer, print',
-    imports: ['index-format', 'catalog', 'compile', 'serve', 'diff', 'import', 'generate'],
+    imports: ['index-format', 'catalog', 'compile', 'serve', 'explorer', 'diff', 'import', 'generate', 'units'],
     packages: ['commander'],
   },
 };

@@ -6,32 +6,9 @@ import { DEFAULT_RELATION_SORT, sortByRank } from '../../catalog/relation-order.
 import { lookupValues, resolveIsrcs, resolveUpcs } from '../v1/lookup-values.js';
 import { filteredListPage, genrePredicate, pageOf, type ListPage } from './genre-filter.js';
 import { parseOmRequest, type OmRequest } from './params.js';
-import { DATED_SORTS, OM_RELATIONS, OUR_RELATION, OUR_TYPE, UNDATED_SORTS, type EndpointSpec, type OmType } from '../../interfaces/openmusic/spec.js';
+import { OM_RELATIONS, OUR_RELATION, OUR_TYPE, type OmType } from '../../interfaces/openmusic/spec.js';
+import { LIST, LOOKUP_KEYS, type ListType, RELATED, SINGLE } from '../../interfaces/openmusic/endpoints.js';
 import { lyricsObject, OmRenderer } from '../../interfaces/openmusic/render.js';
-
-type ListType = Exclude<OmType, 'stations'>;
-
-/** The `view[...]` and `limit[...]` parameters the reference lists for each type's endpoints. */
-export const SINGLE: Record<ListType, EndpointSpec> = {
-  songs: { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true },
-  albums: { type: 'albums', views: ['albums', 'artists', 'songs'], limits: ['artists', 'tracks'] },
-  artists: { type: 'artists', views: ['artists', 'albums', 'songs'], limits: ['albums', 'songs'] },
-  playlists: { type: 'playlists', views: ['playlists', 'songs'], limits: ['tracks'] },
-};
-export const SORTS: Record<ListType, readonly string[]> = { songs: DATED_SORTS, albums: DATED_SORTS, artists: UNDATED_SORTS, playlists: UNDATED_SORTS };
-
-/** Lookup parameters of each list endpoint. */
-export const LOOKUP_KEYS: Record<ListType, readonly string[]> = {
-  songs: ['ids', 'omm_ids', 'isrc'],
-  albums: ['ids', 'omm_ids', 'upc'],
-  artists: ['ids', 'omm_ids'],
-  playlists: ['ids'],
-};
-
-/** The list endpoints: a page, sort and filter[genres] on top of the single-resource parameters. */
-export const LIST = Object.fromEntries(
-  (Object.keys(SINGLE) as ListType[]).map((t) => [t, { ...SINGLE[t], paged: true, sorts: SORTS[t], genres: true }]),
-) as Record<ListType, EndpointSpec>;
 
 /** `{data, meta: {limit, offset, has_next_page}}`. */
 export function listBody(renderer: OmRenderer, type: OmType, page: ListPage, req: OmRequest): unknown {
@@ -112,17 +89,6 @@ export function listOrLookup(type: ListType): Handler {
 function resolveOmmId(cat: Catalog, type: OmType, value: string): number {
   return value.startsWith('omm:') ? cat.resolve(OUR_TYPE[type], value) : byBareOmmId(cat, type, value);
 }
-
-/** Endpoints of related lists: what the reference lists for each (views, included limits, sort). */
-export const RELATED: Record<string, EndpointSpec> = {
-  'songs:albums': { type: 'albums', views: ['albums', 'artists'], limits: ['artists'], paged: true },
-  'songs:artists': { type: 'artists', views: ['artists', 'albums'], limits: ['albums'], paged: true },
-  'albums:tracks': { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true },
-  'albums:artists': { type: 'artists', views: ['artists', 'albums'], limits: ['albums'], paged: true },
-  'artists:albums': { type: 'albums', views: ['albums', 'artists'], limits: ['artists'], paged: true, sorts: DATED_SORTS },
-  'artists:songs': { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true, sorts: DATED_SORTS },
-  'playlists:tracks': { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true },
-};
 
 /** GET /{type}/{id}/rel/{rel}: the related resources in the default order (or `sort`), paged. */
 export function relatedOf(type: ListType, rel: 'albums' | 'artists' | 'tracks' | 'songs'): Handler {

@@ -1,6 +1,6 @@
 import type { Handler } from '../context.js';
 import type { Router } from '../router.js';
-import { SERVICE_NAME } from '../service-info.js';
+import { SERVICE_NAME } from '../../interfaces/service-info.js';
 import { getOne, listOrLookup, relatedOf, songLyrics } from './resource-handlers.js';
 import { searchBuckets, searchOfType } from './search-handlers.js';
 import { artistStationGet, artistStationTracks, genreStationGet, genreStationTracks, popularStationGet, popularStationTracks } from './station-handlers.js';

@@ -7,21 +7,10 @@ import { stored, type StationView } from '../../catalog/stations.js';
 import { parseTerm, SEARCH_TYPES, TOP_LIMIT, topHits, type SearchType } from '../v1/search-handler.js';
 import { genrePredicate, pageOf } from './genre-filter.js';
 import { parseOmRequest } from './params.js';
-import { OM_TYPE, type EndpointSpec } from '../../interfaces/openmusic/spec.js';
+import { OM_TYPE } from '../../interfaces/openmusic/spec.js';
+import { BUCKET_DEFAULT, BUCKETS, DEFAULT_BUCKETS, SEARCH, TYPED } from '../../interfaces/openmusic/endpoints.js';
 import { OmRenderer } from '../../interfaces/openmusic/render.js';
 import { listBody } from './resource-handlers.js';
-
-const BUCKETS = ['top', 'songs', 'artists', 'albums', 'stations', 'playlists'] as const;
-const DEFAULT_BUCKETS = ['top', 'songs', 'artists', 'albums'];
-/** Resources per bucket unless `limit[<bucket>]` says otherwise (songs, albums, artists). */
-export const BUCKET_DEFAULT = 10;
-
-export const SEARCH: EndpointSpec = {
-  type: 'songs',
-  views: ['songs', 'albums', 'artists', 'playlists', 'stations'],
-  limits: ['songs', 'albums', 'artists', 'tracks'],
-  buckets: BUCKETS,
-};
 
 /**
  * GET /search: `{data: {<bucket>: [resources]}}` for the buckets `include` names (default top,
@@ -96,14 +85,6 @@ function stationsFor(cat: Catalog, term: string, artists: SearchResult): Station
   }
   return out;
 }
-
-/** The reference's parameters of /search/{type}. */
-export const TYPED: Record<SearchType, EndpointSpec> = {
-  song: { type: 'songs', views: ['songs', 'albums', 'artists'], limits: ['albums', 'artists'], lyrics: true, paged: true, genres: true },
-  album: { type: 'albums', views: ['albums', 'artists', 'songs'], limits: ['artists', 'tracks'], paged: true, genres: true },
-  artist: { type: 'artists', views: ['artists', 'albums', 'songs'], limits: ['albums', 'songs'], paged: true, genres: true },
-  playlist: { type: 'playlists', views: ['playlists', 'songs'], limits: ['tracks'], paged: true, genres: true },
-};
 
 /** GET /search/{type}: one type's results, best first, paged within the search window. */
 export function searchOfType(type: SearchType): Handler {

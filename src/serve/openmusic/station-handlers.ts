@@ -3,20 +3,9 @@ import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler, RequestContext } from '../context.js';
 import { popularStation, stationForGenre, stored, type StationView } from '../../catalog/stations.js';
 import { parseOmRequest } from './params.js';
-import { DATED_SORTS, type EndpointSpec } from '../../interfaces/openmusic/spec.js';
+import { STATION, TRACKS } from '../../interfaces/openmusic/endpoints.js';
 import { OmRenderer } from '../../interfaces/openmusic/render.js';
 import { relatedBody, resolveOm } from './resource-handlers.js';
-
-/** Interface 2 serves artist, genre and popular stations (the standard's three seeds). */
-export const STATION: EndpointSpec = { type: 'stations', views: ['stations', 'songs'], limits: ['tracks'] };
-export const TRACKS: EndpointSpec = {
-  type: 'songs',
-  views: ['songs', 'albums', 'artists'],
-  limits: ['albums', 'artists'],
-  lyrics: true,
-  paged: true,
-  sorts: DATED_SORTS,
-};
 
 function artistStation(cat: Catalog, id: string): StationView | null {
   const artist = resolveOm(cat, 'artists', id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artworkUrl, bytes, duration, parseDuration } from './format.js';
+import { artworkUrl, duration, parseDuration } from './format.js';
 import { escapeHtml, html } from './html.js';
 
 describe('the explorer writes values for people', () => {
@@ -17,11 +17,6 @@ describe('the explorer writes values for people', () => {
     expect(parseDuration(undefined)).toBeUndefined();
     expect(parseDuration('3m19s')).toBeNaN();
     expect(parseDuration('-3')).toBeNaN();
-  });
-
-  it('writes sizes', () => {
-    expect(bytes(900)).toBe('900 bytes');
-    expect(bytes(6_690_000)).toBe('6.38 MiB');
   });
 
   it('shows artwork only from absolute http and https URLs, a {w}x{h} template filled in', () => {

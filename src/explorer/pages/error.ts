@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorResponse } from '../../error-response.js';
+import type { ErrorResponse } from '../../serve/error-response.js';
 import { html } from '../html.js';
 import type { PageParts } from '../site.js';
 

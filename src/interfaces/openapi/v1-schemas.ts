@@ -1,4 +1,4 @@
-import { ATTRIBUTES } from '../../interfaces/v1/attributes.js';
+import { ATTRIBUTES } from '../v1/attributes.js';
 
 /**
  * JSON Schema (2020-12, as OpenAPI 3.1 uses) of every interface-1 body. Strict on purpose:

@@ -1,4 +1,4 @@
-import { ARTWORK_SIZE } from '../../interfaces/openmusic/artwork.js';
+import { ARTWORK_SIZE } from '../openmusic/artwork.js';
 /**
  * JSON Schema of every interface-2 body, strict like the interface-1 schemas (unknown
  * properties are errors). Attribute keys are all present (null when unknown) unless a minimal

@@ -1,4 +1,4 @@
-/** How the explorer writes values a person reads: durations, sizes, counts, artwork. */
+/** How the explorer writes values a person reads: durations and artwork (sizes and counts: units/readable.ts). */
 
 /** 199386 -> "3:19"; 3723000 -> "1:02:03". */
 export function duration(ms: number | null | undefined): string | null {
@@ -20,21 +20,6 @@ export function parseDuration(text: string | undefined): number | undefined {
   if (!/^\d+(:\d{1,2}){0,2}(\.\d+)?$/.test(value)) return NaN;
   const seconds = value.split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
   return Math.round(seconds * 1000);
-}
-
-export function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-export function bytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${n} bytes` : `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
 }
 
 /**

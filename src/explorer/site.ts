@@ -1,4 +1,4 @@
-import type { RequestContext } from '../context.js';
+import type { RequestContext } from '../serve/context.js';
 import type { Html } from './html.js';
 import type { V1Client } from './v1-client.js';
 

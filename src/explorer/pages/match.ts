@@ -1,5 +1,5 @@
-import { ApiError } from '../../api-error.js';
-import type { RequestContext } from '../../context.js';
+import { ApiError } from '../../serve/api-error.js';
+import type { RequestContext } from '../../serve/context.js';
 import { code, date, facts, time } from '../facts.js';
 import { parseDuration } from '../format.js';
 import { html, type Html } from '../html.js';

@@ -1,5 +1,5 @@
-import type { Catalog } from '../../catalog/catalog.js';
-import { SERVICE_NAME, SERVICE_VERSION } from '../service-info.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { SERVICE_NAME, SERVICE_VERSION } from '../interfaces/service-info.js';
 import { html } from './html.js';
 import type { PageParts, Site } from './site.js';
 

@@ -1,7 +1,5 @@
-import { includableOf, type EndpointSpec } from '../../interfaces/openmusic/spec.js';
-import { LIST, LOOKUP_KEYS, RELATED, SINGLE } from '../openmusic/resource-handlers.js';
-import { SEARCH, TYPED } from '../openmusic/search-handlers.js';
-import { STATION, TRACKS } from '../openmusic/station-handlers.js';
+import { includableOf, type EndpointSpec } from '../openmusic/spec.js';
+import { LIST, LOOKUP_KEYS, RELATED, SEARCH, SINGLE, STATION, TRACKS, TYPED } from '../openmusic/endpoints.js';
 import { getOperations, param, type Json } from './operations.js';
 
 /**

@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESS_MIN_BYTES } from '../../http/compression.js';
-import { TaggedBody } from '../text-body.js';
+import { COMPRESS_MIN_BYTES } from '../http/compression.js';
+import { TaggedBody } from '../serve/text-body.js';
 import { ASSET_CACHE_CONTROL, ASSET_HEADERS } from './headers.js';
 
-/** The package's `web/explorer/`, three levels above this file both in `src/serve/explorer/` and in `dist/serve/explorer/`. */
-export const ASSETS_DIR = fileURLToPath(new URL('../../../web/explorer/', import.meta.url));
+/** The package's `web/explorer/`, two levels above this file both in `src/explorer/` and in `dist/explorer/`. */
+export const ASSETS_DIR = fileURLToPath(new URL('../../web/explorer/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -1,6 +1,6 @@
-import { SERVICE_VERSION } from '../../service-info.js';
+import { SERVICE_VERSION } from '../../interfaces/service-info.js';
 import { code, facts } from '../facts.js';
-import { bytes, count } from '../format.js';
+import { bytes, count } from '../../units/readable.js';
 import { html } from '../html.js';
 import type { PageRender } from '../site.js';
 import { snapshotInfo } from '../snapshot-info.js';

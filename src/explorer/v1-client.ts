@@ -1,8 +1,8 @@
-import { ApiError, notFound } from '../api-error.js';
-import type { Handler, RequestContext } from '../context.js';
-import { Query } from '../query.js';
-import type { Router } from '../router.js';
-import { toJsonBytes } from '../../interfaces/json-chunks.js';
+import { ApiError, notFound } from '../serve/api-error.js';
+import type { Handler, RequestContext } from '../serve/context.js';
+import { Query } from '../serve/query.js';
+import type { Router } from '../serve/router.js';
+import { toJsonBytes } from '../interfaces/json-chunks.js';
 
 /** Interface 1's attributes as the pages read them; every one may be absent. */
 export interface Attributes {

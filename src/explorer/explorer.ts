@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Catalog } from '../../catalog/catalog.js';
-import { notFound } from '../api-error.js';
-import type { Handler } from '../context.js';
-import type { ErrorResponse } from '../error-response.js';
-import type { Match, Router } from '../router.js';
-import { SERVICE_VERSION } from '../service-info.js';
-import { TaggedBody } from '../text-body.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { notFound } from '../serve/api-error.js';
+import type { Handler } from '../serve/context.js';
+import type { ErrorResponse } from '../serve/error-response.js';
+import type { HtmlPage, HtmlSite, HtmlSiteFactory } from '../serve/html-site.js';
+import type { Match, Router } from '../serve/router.js';
+import { SERVICE_VERSION } from '../interfaces/service-info.js';
+import { TaggedBody } from '../serve/text-body.js';
 import { ExplorerAssets } from './assets.js';
 import { HTML_TYPE, PAGE_HEADERS } from './headers.js';
 import { layout } from './layout.js';
@@ -45,7 +46,7 @@ const PAGES: Readonly<Record<string, PageRender>> = {
  * A page is tagged by the snapshot and the explorer (its assets, prefixes, server version), so
  * it answers 304 until either changes; an asset is tagged by its bytes.
  */
-export class Explorer {
+export class Explorer implements HtmlSite {
   readonly home: Match<Handler>;
   private readonly assets: ExplorerAssets;
   private readonly site: Site;
@@ -85,8 +86,8 @@ export class Explorer {
   }
 
   /** A page route's error as HTML (its status and message decided by errorResponse). */
-  errorPage(cat: Catalog, error: ErrorResponse, requestId: string): string {
-    return layout(this.site, cat, errorParts(error, requestId));
+  errorPage(cat: Catalog, error: ErrorResponse, requestId: string): HtmlPage {
+    return { text: layout(this.site, cat, errorParts(error, requestId)), contentType: HTML_TYPE, headers: PAGE_HEADERS };
   }
 
   private page(render: PageRender): Handler {
@@ -100,3 +101,10 @@ export class Explorer {
       );
   }
 }
+
+/** The explorer as the server mounts it (`startServer({ site: explorerSite })`): its routes added, then itself. */
+export const explorerSite: HtmlSiteFactory = ({ router, v1Prefix, openMusicPrefix, cacheControl }) => {
+  const explorer = new Explorer(router, { v1Prefix, openMusicPrefix, cacheControl });
+  explorer.register();
+  return explorer;
+};

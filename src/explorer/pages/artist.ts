@@ -1,4 +1,4 @@
-import type { Catalog } from '../../../catalog/catalog.js';
+import type { Catalog } from '../../catalog/catalog.js';
 import { code, facts } from '../facts.js';
 import { html } from '../html.js';
 import { itemList, jsonLinks } from '../items.js';

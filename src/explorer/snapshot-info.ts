@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalog } from '../../catalog/catalog.js';
-import { MANIFEST_FILE } from '../../index-format/manifest.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { MANIFEST_FILE } from '../index-format/manifest.js';
 
 /** What the snapshot panel shows, worked out once per snapshot. */
 export interface SnapshotInfo {

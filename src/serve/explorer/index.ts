@@ -1,2 +1,0 @@
-export { Explorer, type ExplorerOptions } from './explorer.js';
-export { PAGE_HEADERS, HTML_TYPE } from './headers.js';
