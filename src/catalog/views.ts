@@ -1,5 +1,6 @@
 import type { Snapshot } from '../index-format/index.js';
-import type { PlacedRecord, RecordTable } from '../index-format/tables/record-table.js';
+import type { PlacedRecord } from '../index-format/tables/placed-record.js';
+import type { RecordTable } from '../index-format/tables/record-table.js';
 
 /**
  * Pre-rendered views: the JSON of each song, album, artist and playlist in its default view
@@ -22,9 +23,9 @@ export const viewTable = (iface: ViewInterface, type: ViewType): string => `view
 
 /**
  * A compressed view, found but not yet read: it decompresses straight into the response's buffer
- * when the response is written (record-table.ts, PlacedRecord).
+ * when the response is written (placed-record.ts, PlacedRecord).
  */
-export { PlacedRecord as StoredView } from '../index-format/tables/record-table.js';
+export { PlacedRecord as StoredView } from '../index-format/tables/placed-record.js';
 
 export class ViewStore {
   /** Per interface, per type: the table, opened on first use. */

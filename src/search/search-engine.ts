@@ -1,12 +1,10 @@
-import type { FirstPage, FirstPages } from '../index-format/search/first-pages.js';
-import { PHRASE_TERMS_MAX } from '../index-format/search/phrase-pages.js';
-import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
+import type { SearchIndex } from '../index-format/search/search-index.js';
 import { searchText } from '../index-format/search/search-text.js';
-import { withinOneEdit } from './one-edit.js';
-import { scanAllWords, type Collector, type QueryWord } from './all-words.js';
+import { scanAllWords, type Collector } from './all-words.js';
+import { correctedWords, correctedWordSets, exactWords } from './query-words.js';
 import { RankMarks } from './rank-marks.js';
+import { storedPage } from './stored-page-lookup.js';
 import { storedPairTotal } from './stored-pair-total.js';
-import { typoVariants } from './typo-variants.js';
 
 /** How well a document matched; smaller is better. */
 export const TIER = { exactName: 0, namePrefix: 1, wordSet: 2, allWords: 3, fuzzyWordSet: 4, fuzzy: 5 } as const;
@@ -64,12 +62,6 @@ export const NAME_PREFIX_SCAN = 5_000;
 export const CANDIDATE_SCAN = 5_000;
 /** The typo-tolerant tier runs when the exact tiers found fewer results than this. */
 export const FUZZY_BELOW = 10;
-/** Word sets the typo-tolerant word-set tier looks up at most (one per choice of corrections). */
-const FUZZY_WORD_SETS = 64;
-/** Words shorter than this (in characters) are not corrected; longer than the second, neither. */
-const TYPO_MIN = 4;
-const TYPO_MAX = 32;
-const TYPO_PREFIX_MIN = 7;
 
 /** The results counted so far and the hits kept for the page. */
 class Ranking implements Collector {
@@ -218,38 +210,6 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
 }
 
 /**
- * The stored page of a query of one term, or of two (first-pages.ts's pairs), or of several
- * that a name writes as one word (phrase-pages.ts), or null.
- */
-function storedPage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
-  const space = normal.indexOf(' ');
-  if (space < 0) {
-    const id = index.termId(normal);
-    return id < 0 ? null : pages.page(id);
-  }
-  if (normal.indexOf(' ', space + 1) >= 0) return phrasePage(index, pages, normal);
-  const first = index.termId(normal.slice(0, space));
-  const second = first < 0 ? -1 : index.termId(normal.slice(space + 1));
-  if (second < 0) return null;
-  return pages.pairPage(first, second) ?? pages.phrases()?.page([first, second]) ?? null;
-}
-
-/** The stored page of a phrase of three terms or more, or null. */
-function phrasePage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
-  const phrases = pages.phrases();
-  if (!phrases) return null;
-  const words = normal.split(' ');
-  if (words.length > PHRASE_TERMS_MAX) return null;
-  const ids: number[] = [];
-  for (const word of words) {
-    const id = index.termId(word);
-    if (id < 0) return null;
-    ids.push(id);
-  }
-  return phrases.page(ids);
-}
-
-/**
  * The compile's answer for a query of one or two terms or a phrase (first-pages.ts, phrase-pages.ts), when it kept one and
  * the request is what it ranked: the first `need` hits with the default window, scan and tiers.
  */
@@ -262,50 +222,6 @@ function storedFirstPage(index: SearchIndex, normal: string, need: number, windo
   const hits: SearchHit[] = [];
   for (let i = 0; i < Math.min(need, page.count); i++) hits.push({ rank: page.rank(i), tier: page.tier(i) });
   return { hits, total: page.total };
-}
-
-/**
- * The word sets (sorted term ids) the query names with typos forgiven: each word as typed when
- * it is a term (`ids`: each word's term id or -1), else each term one edit away (4 to 32
- * characters); none when every word is a
- * term as typed (tier 2 looked that set up) or some word is neither. At most FUZZY_WORD_SETS.
- */
-function correctedWordSets(index: SearchIndex, words: string[], ids: readonly number[]): Uint32Array[] {
-  const choices: number[][] = [];
-  let corrected = false;
-  for (let w = 0; w < words.length; w++) {
-    const word = words[w];
-    const id = ids[w];
-    if (id >= 0) {
-      choices.push([id]);
-      continue;
-    }
-    const length = [...word].length;
-    if (length < TYPO_MIN || length > TYPO_MAX) return [];
-    const near = oneEditTerms(index, word);
-    if (near.length === 0) return [];
-    corrected = true;
-    choices.push(near);
-  }
-  if (!corrected) return [];
-  let sets: number[][] = [[]];
-  for (const options of choices) {
-    sets = sets.flatMap((set) => options.map((id) => [...set, id]));
-    if (sets.length > FUZZY_WORD_SETS) sets = sets.slice(0, FUZZY_WORD_SETS);
-  }
-  const out = new Map<string, Uint32Array>();
-  for (const set of sets) {
-    const sorted = Uint32Array.from(new Set(set)).sort();
-    out.set(sorted.join(','), sorted);
-  }
-  return [...out.values()];
-}
-
-/** Terms one edit (Damerau: adjacent swaps included) from `word`, ascending. */
-export function oneEditTerms(index: SearchIndex, word: string): number[] {
-  const out: number[] = [];
-  for (const id of index.typoCandidates(word)) if (withinOneEdit(word, index.term(id))) out.push(id);
-  return out.sort((a, b) => a - b);
 }
 
 /** The `count` smallest values of order[from, to), ascending (a bounded max-heap, one pass). */
@@ -334,57 +250,4 @@ function smallestRanks(order: Uint32Array, from: number, to: number, count: numb
     }
   }
   return heap.sort();
-}
-
-/** The words as typed (the last one as a prefix), or null when one matches no term. */
-function exactWords(index: SearchIndex, words: string[]): QueryWord[] | null {
-  const out: QueryWord[] = [];
-  for (let w = 0; w < words.length; w++) {
-    const range = asTyped(index, words[w], w === words.length - 1);
-    if (!range) return null;
-    out.push({ ranges: [range] });
-  }
-  return out;
-}
-
-function asTyped(index: SearchIndex, word: string, last: boolean): TermRange | null {
-  if (last) {
-    const range = index.prefixRange(word);
-    return range.to > range.from ? range : null;
-  }
-  const id = index.termId(word);
-  return id >= 0 ? { from: id, to: id + 1 } : null;
-}
-
-/**
- * The words with typos forgiven: a word found as typed (the last: that some term starts with)
- * stays as it is; one of 4 to 32 characters that is not also accepts the terms one edit away
- * (the last word, from 7 characters, also the terms starting one edit away from it). Null when
- * no word needed that (the exact tiers already said everything) or one still matches nothing.
- */
-function correctedWords(index: SearchIndex, words: string[]): QueryWord[] | null {
-  const out: QueryWord[] = [];
-  let corrected = false;
-  for (let w = 0; w < words.length; w++) {
-    const word = words[w];
-    const last = w === words.length - 1;
-    const typed = asTyped(index, word, last);
-    if (typed) {
-      out.push({ ranges: [typed] });
-      continue;
-    }
-    const length = [...word].length;
-    if (length < TYPO_MIN || length > TYPO_MAX) return null;
-    corrected = true;
-    const ranges: TermRange[] = oneEditTerms(index, word).map((id) => ({ from: id, to: id + 1 }));
-    if (last && length >= TYPO_PREFIX_MIN) {
-      for (const variant of typoVariants(word, index.alphabet)) {
-        const range = index.prefixRange(variant);
-        if (range.to > range.from) ranges.push(range);
-      }
-    }
-    if (ranges.length === 0) return null;
-    out.push({ ranges });
-  }
-  return corrected ? out : null;
 }

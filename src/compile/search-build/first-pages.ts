@@ -1,6 +1,7 @@
 import { SHARD_KINDS } from '../../index-format/constants.js';
 import { rmSync } from 'node:fs';
-import { FirstPagesWriter, type FirstPagesMeta, type PairCounts } from '../../index-format/search/first-pages.js';
+import type { FirstPagesMeta, PairCounts } from '../../index-format/search/first-pages.js';
+import { FirstPagesWriter } from '../../index-format/search/first-pages-writer.js';
 import { SearchIndex } from '../../index-format/search/search-index.js';
 import { searchText } from '../../index-format/search/search-text.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirstPagesWriter } from '../../index-format/search/first-pages.js';
+import { FirstPagesWriter } from '../../index-format/search/first-pages-writer.js';
 import { SearchIndex } from '../../index-format/search/search-index.js';
 import { writeSearchIndex, type SearchDocuments } from '../../index-format/search/search-index-writer.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';

@@ -1,5 +1,5 @@
 import { PHRASE_TERMS_MAX } from '../../index-format/search/phrase-pages.js';
-import type { FirstPagesWriter } from '../../index-format/search/first-pages.js';
+import type { FirstPagesWriter } from '../../index-format/search/first-pages-writer.js';
 import type { SearchIndex } from '../../index-format/search/search-index.js';
 import { hashRun } from '../../index-format/search/search-keys.js';
 import { searchText } from '../../index-format/search/search-text.js';

@@ -1,7 +1,7 @@
 import type { MatchTitle } from './match-text.js';
 import type { SearchIndex } from '../../index-format/search/search-index.js';
 import { TYPO_TERM_MAX, TYPO_TERM_MIN } from '../../index-format/search/search-keys.js';
-import { oneEditTerms } from '../search-engine.js';
+import { oneEditTerms } from '../query-words.js';
 import { ARTIST_TYPO_FROM, MIN_ARTIST_SCORE, MIN_NAME_SCORE, TITLE_TYPO_FROM } from './scoring.js';
 
 /**

@@ -1,0 +1,74 @@
+import { createLzDecoder, type LzDecoder } from '../codec/lz-decoder.js';
+import { FormatError } from '../errors.js';
+import type { SectionRange, Shard } from '../shards/shard-reader.js';
+
+/**
+ * One shard of a record table as RecordTable holds it open, and a record placed in it
+ * (PlacedRecord): what a response copies, decompressed when stored compressed, straight into
+ * its own buffer.
+ */
+
+export interface OpenRecordShard {
+  readonly shard: Shard;
+  readonly firstOrdinal: number;
+  readonly count: number;
+  /** The `packed` section of a compressed shard, else `data`. */
+  readonly dataStart: number;
+  readonly dataLength: number;
+  readonly offsetsStart: number;
+  /** The offsets section as a zero-copy view when the shard is mapped and aligned. */
+  readonly offsets: Uint32Array | null;
+  readonly mapping: Buffer | undefined;
+  /** The mapping as a plain Uint8Array: the hot paths slice it without making Buffers. */
+  readonly mapped: Uint8Array | undefined;
+  /** A compressed shard's dictionary section (null when stored plain) and longest record. */
+  readonly dictionary: SectionRange | null;
+  readonly maxRecordBytes: number;
+  /** Made on the first read: it copies the dictionary in. */
+  decoder: LzDecoder | null;
+}
+
+/** The shard's decoder, made on its first read (it copies the dictionary in). */
+export function decoderOf(part: OpenRecordShard): LzDecoder {
+  return (part.decoder ??= createLzDecoder(part.shard.bytes(part.dictionary!.start, part.dictionary!.length), part.maxRecordBytes));
+}
+
+/**
+ * A record found by RecordTable.place: `length` bytes that copyTo() writes into a buffer,
+ * decompressed straight into it when the record is compressed. A response sizes its buffer from
+ * the lengths of the views it holds, then has each write itself in place: no Buffer per view and
+ * no second copy, which is what keeps a compressed view as cheap to send as a stored one.
+ */
+export class PlacedRecord {
+  constructor(
+    private readonly table: string,
+    private readonly part: OpenRecordShard,
+    private readonly ordinal: number,
+    /** The stored bytes, [start, end) of the shard. */
+    private readonly start: number,
+    private readonly end: number,
+    /** Bytes copyTo writes: the record's, or fewer (withoutLastByte). */
+    readonly length: number,
+    private readonly decodedLength: number,
+  ) {}
+
+  copyTo(out: Uint8Array, at: number): void {
+    const { part, start, end, length } = this;
+    if (!part.dictionary) {
+      if (part.mapped) part.shard.verify(start, length);
+      out.set(part.mapped ? part.mapped.subarray(start, start + length) : part.shard.bytes(start, length), at);
+      return;
+    }
+    const decoder = decoderOf(part);
+    const n = part.mapped
+      ? decoder.decodeKnown(part.mapped, start, end, this.decodedLength)
+      : decoder.decodeKnown(part.shard.bytes(start, end - start), 0, end - start, this.decodedLength);
+    if (n < 0) throw new FormatError('E_FORMAT_RECORD', `record ${this.ordinal} of ${this.table} does not decompress`, part.shard.path);
+    out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + length), at);
+  }
+
+  /** The record without its last byte (a view's closing brace, for a response that adds members to it). */
+  withoutLastByte(): PlacedRecord {
+    return new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.length - 1, this.decodedLength);
+  }
+}

@@ -1,0 +1,35 @@
+import type { FirstPage, FirstPages } from '../index-format/search/first-pages.js';
+import { PHRASE_TERMS_MAX } from '../index-format/search/phrase-pages.js';
+import type { SearchIndex } from '../index-format/search/search-index.js';
+
+/**
+ * The stored page of a query of one term, or of two (first-pages.ts's pairs), or of several
+ * that a name writes as one word (phrase-pages.ts), or null.
+ */
+export function storedPage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
+  const space = normal.indexOf(' ');
+  if (space < 0) {
+    const id = index.termId(normal);
+    return id < 0 ? null : pages.page(id);
+  }
+  if (normal.indexOf(' ', space + 1) >= 0) return phrasePage(index, pages, normal);
+  const first = index.termId(normal.slice(0, space));
+  const second = first < 0 ? -1 : index.termId(normal.slice(space + 1));
+  if (second < 0) return null;
+  return pages.pairPage(first, second) ?? pages.phrases()?.page([first, second]) ?? null;
+}
+
+/** The stored page of a phrase of three terms or more, or null. */
+function phrasePage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
+  const phrases = pages.phrases();
+  if (!phrases) return null;
+  const words = normal.split(' ');
+  if (words.length > PHRASE_TERMS_MAX) return null;
+  const ids: number[] = [];
+  for (const word of words) {
+    const id = index.termId(word);
+    if (id < 0) return null;
+    ids.push(id);
+  }
+  return phrases.page(ids);
+}
