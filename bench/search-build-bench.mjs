@@ -1,36 +1,35 @@
 #!/usr/bin/env node
 // Search index build benchmark (issue 19): the songs shard of N generated songs, built out of core
-// by buildSearchIndex (src/compile/search-build/: sorters and column files within --budget-mib)
-// and by the in-memory writer (writeSearchIndex in src/index-format/search/search-index-writer.ts, on JS
-// arrays as the compile held them before). Songs get the generator's names (1-5 words from
+// by buildSearchIndex (src/compile/search-build/: sorters and column files within --budget-mib),
+// the one writer of the format (the in-memory writer it was once compared with is gone; the
+// comparison is in docs/scale.md). Songs get the generator's names (1-5 words from
 // src/generate/vocabulary.ts with Zipf frequencies, per script, some "(feat. artist)" and version
 // suffixes); N/20 artists named the same way; each song credits its album artist and 0-2 more,
 // and popularity order is a seeded shuffle. The inputs are written once as column files, before
-// any clock starts. Each build runs in its own child process; this one samples the child's
+// any clock starts. The build runs in its own child process; this one samples the child's
 // /proc/<pid>/status every 50 ms (peak RssAnon, the process's own memory, overall and per phase;
-// RssFile: mapped pages, which the kernel may drop) and the child reports its VmHWM. The two
-// builds' shard digests are compared when both run. The generator's vocabulary makes a few
+// RssFile: mapped pages, which the kernel may drop) and the child reports its VmHWM and the
+// shard's digest. The generator's vocabulary makes a few
 // hundred terms; --rare-words P swaps each word, with probability P, for one of about 20 million
 // made-up words (4-9 letters), for the millions of terms a real catalog has.
 // Usage: npm run build && node bench/search-build-bench.mjs [--songs 1000000] [--budget-mib 256]
-//          [--impl ours|memory|both] [--rare-words 0] [--dir <scratch dir, default the OS temp dir>]
+//          [--rare-words 0] [--dir <scratch dir, default the OS temp dir>]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg } from './cli-args.mjs';
 import { treeMemoryKiB } from './load/proc-tree.mjs';
-import { NumberColumnWriter, StringColumn, StringColumnWriter, mapU32Column } from '../dist/compile/spill/columns.js';
+import { NumberColumnWriter, StringColumn, StringColumnWriter } from '../dist/compile/spill/columns.js';
 import { Prng, Zipf } from '../dist/generate/prng.js';
 import { SCRIPTS, VERSION_SUFFIXES } from '../dist/generate/vocabulary.js';
 
 const songs = Number(arg('songs', '1000000'));
 const budgetMiB = Number(arg('budget-mib', '256'));
-const impl = arg('impl', 'both');
 const rareWords = Number(arg('rare-words', '0'));
 const MiB = (kib) => Math.round(kib / 1024);
 
-if (process.argv.includes('--child')) await child(arg('inputs'), arg('impl'));
+if (process.argv.includes('--child')) await child(arg('inputs'));
 else await parent();
 
 async function parent() {
@@ -39,26 +38,13 @@ async function parent() {
     let t = performance.now();
     writeInputs(join(dir, 'inputs'));
     console.log(JSON.stringify({ songs, rareWords, inputsSeconds: +((performance.now() - t) / 1000).toFixed(1) }));
-    const digests = [];
-    for (const which of impl === 'both' ? ['ours', 'memory'] : [impl]) {
-      const out = join(dir, which);
+    {
+      const out = join(dir, 'ours');
       mkdirSync(out);
       t = performance.now();
       const proc = spawn(
         process.execPath,
-        [
-          '--max-old-space-size=16384',
-          process.argv[1],
-          '--child',
-          '--impl',
-          which,
-          '--inputs',
-          join(dir, 'inputs'),
-          '--out',
-          out,
-          '--budget-mib',
-          String(budgetMiB),
-        ],
+        ['--max-old-space-size=16384', process.argv[1], '--child', '--inputs', join(dir, 'inputs'), '--out', out, '--budget-mib', String(budgetMiB)],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const peak = { anon: 0, file: 0 };
@@ -71,6 +57,7 @@ async function parent() {
         phasePeak = Math.max(phasePeak, now.anon);
       };
       const timer = setInterval(sample, 50);
+      /** @type {any} the child's last line */
       let report;
       let pending = '';
       proc.stdout.on('data', (chunk) => {
@@ -87,13 +74,12 @@ async function parent() {
       });
       const code = await new Promise((resolve) => proc.on('close', resolve));
       clearInterval(timer);
-      if (code !== 0 || !report) throw new Error(`${which} build exited with code ${code}`);
-      digests.push(report.sha256);
+      if (code !== 0 || !report) throw new Error(`the build exited with code ${code}`);
       console.log(
         JSON.stringify({
-          impl: which,
           songs,
-          budgetMiB: which === 'ours' ? budgetMiB : null,
+          budgetMiB,
+          sha256: report.sha256,
           seconds: report.seconds,
           cpuSeconds: report.cpuSeconds,
           peakRssAnonMiB: MiB(peak.anon),
@@ -105,7 +91,6 @@ async function parent() {
         }),
       );
     }
-    if (digests.length === 2) console.log(JSON.stringify({ sameBytes: digests[0] === digests[1] }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -181,8 +166,9 @@ function writeInputs(dir) {
   ordinalColumn.finish();
 }
 
-async function child(inputs, which) {
+async function child(inputs) {
   const out = arg('out');
+  /** @type {import('../dist/compile/search-index.js').SearchDocumentFiles} */
   const files = {
     type: 'song',
     ordinals: join(inputs, 'ordinals'),
@@ -206,37 +192,14 @@ async function child(inputs, which) {
   };
   const started = performance.now();
   const startedCpu = cpu();
-  let shard;
-  if (which === 'ours') {
-    const { buildSearchIndex } = await import('../dist/compile/search-build/index.js');
-    const { SpillDir } = await import('../dist/compile/spill/spill-dir.js');
-    const spill = join(out, 'spill');
-    mkdirSync(spill);
-    shard = buildSearchIndex(path, 'bench', files, SpillDir.attach(spill, 'search-'), budgetMiB * 2 ** 20, phase);
-  } else {
-    const { writeSearchIndex } = await import('../dist/index-format/search/search-index-writer.js');
-    // The documents as JS arrays, as the compile held them before: part of this build's memory.
-    const column = (path) => {
-      const c = StringColumn.open(path);
-      return Array.from({ length: c.length }, (_, i) => c.get(i));
-    };
-    const docs = {
-      type: 'song',
-      ordinals: mapU32Column(files.ordinals).slice(),
-      names: column(files.names),
-      artists: {
-        offsets: mapU32Column(files.artists.offsets).slice(),
-        targets: mapU32Column(files.artists.targets).slice(),
-        artistNames: column(files.artists.artistNames),
-      },
-    };
-    phase('load arrays');
-    shard = writeSearchIndex(path, 'bench', docs);
-    phase('build');
-  }
+  const { buildSearchIndex } = await import('../dist/compile/search-build/index.js');
+  const { SpillDir } = await import('../dist/compile/spill/spill-dir.js');
+  const spill = join(out, 'spill');
+  mkdirSync(spill);
+  const shard = buildSearchIndex(path, 'bench', files, SpillDir.attach(spill, 'search-'), budgetMiB * 2 ** 20, phase);
   const seconds = +((performance.now() - started) / 1000).toFixed(1);
   const cpuSeconds = +(cpu() - startedCpu).toFixed(1);
-  const vmHwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+  const vmHwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
   const { openShard } = await import('../dist/index-format/shards/shard-reader.js');
   console.log(
     JSON.stringify({

@@ -6,7 +6,7 @@ import { startSearchShards } from '../src/compile/search-index.js';
 import { openSearchInputs } from '../src/compile/search-build/inputs.js';
 import { searchedNames } from '../src/compile/search-build/phrase-pages.js';
 import { SearchIndex } from '../src/index-format/search/search-index.js';
-import type { SearchDocuments } from '../src/index-format/search/search-index-writer.js';
+import type { SearchDocuments } from './helpers/search-columns.js';
 import { openShard } from '../src/index-format/shards/shard-reader.js';
 import { searchIndex, TIER } from '../src/search/search-engine.js';
 import { searchDocumentFiles } from './helpers/search-columns.js';

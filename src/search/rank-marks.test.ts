@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SearchIndex } from '../index-format/search/search-index.js';
-import { writeSearchIndex } from '../index-format/search/search-index-writer.js';
+import { writeSearchIndex } from '../../test/helpers/search-columns.js';
 import { openShard } from '../index-format/shards/shard-reader.js';
 import { RankMarks } from './rank-marks.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndex } from '../index-format/search/search-index.js';
-import { writeSearchIndex, type SearchDocuments } from '../index-format/search/search-index-writer.js';
+import { writeSearchIndex, type SearchDocuments } from '../../test/helpers/search-columns.js';
 import { searchText } from '../index-format/search/search-text.js';
 import { openShard } from '../index-format/shards/shard-reader.js';
 import { withinOneEdit } from './one-edit.js';

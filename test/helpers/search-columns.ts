@@ -1,7 +1,25 @@
-import { join } from 'node:path';
-import type { SearchDocuments } from '../../src/index-format/search/search-index-writer.js';
-import { NumberColumnWriter, StringColumnWriter } from '../../src/compile/spill/columns.js';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildSearchIndex } from '../../src/compile/search-build/build-search-index.js';
 import type { SearchDocumentFiles } from '../../src/compile/search-index.js';
+import { NumberColumnWriter, StringColumnWriter } from '../../src/compile/spill/columns.js';
+import { SpillDir } from '../../src/compile/spill/spill-dir.js';
+import type { WrittenShard } from '../../src/index-format/shards/shard-writer.js';
+
+/**
+ * The searchable documents of one resource type held in memory, for tests: document r is the
+ * r-th most popular resource (`ordinals[r]` is its ordinal). The compile reads the same from
+ * column files (SearchDocumentFiles).
+ */
+export interface SearchDocuments {
+  readonly type: string;
+  /** Ordinal of the document at each popularity rank. */
+  readonly ordinals: Uint32Array;
+  /** Display name by ordinal. */
+  readonly names: readonly string[];
+  /** Credited artists by ordinal (songs and albums): `targets[offsets[o]..offsets[o+1])` index `artistNames`. */
+  readonly artists?: { readonly offsets: Uint32Array; readonly targets: Uint32Array; readonly artistNames: readonly string[] };
+}
 
 function u32File(path: string, values: ArrayLike<number>): string {
   const w = new NumberColumnWriter(path, 'u32');
@@ -34,4 +52,20 @@ export function searchDocumentFiles(dir: string, docs: SearchDocuments): SearchD
         }
       : {}),
   };
+}
+
+/**
+ * Writes one search shard from documents held in memory, with the compile's own writer (the
+ * format has one): the documents as column files beside `path`, then buildSearchIndex within
+ * `budgetBytes` (64 MiB: nothing spills in a test's catalog unless asked).
+ */
+export function writeSearchIndex(path: string, buildId: string, docs: SearchDocuments, budgetBytes = 64 * 2 ** 20): WrittenShard {
+  const dir = mkdtempSync(join(dirname(path), '.search-documents-'));
+  try {
+    const spill = join(dir, 'spill');
+    mkdirSync(spill);
+    return buildSearchIndex(path, buildId, searchDocumentFiles(dir, docs), SpillDir.attach(spill, ''), budgetBytes);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

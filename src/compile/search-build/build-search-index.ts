@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { SHARD_KINDS } from '../../index-format/constants.js';
-import { SEARCH_SECTIONS, searchShardMeta, type SearchSection } from '../../index-format/search/search-index-writer.js';
+import { SEARCH_SECTIONS, searchShardMeta, type SearchSection } from '../../index-format/search/search-sections.js';
 import { ShardWriter, type WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { mapU32Column, NumberColumnWriter, StringColumn, StringColumnWriter } from '../spill/columns.js';
 import { ExternalSorter } from '../../sort/external-sort.js';
@@ -42,8 +42,9 @@ const RECENT_TERMS_MAX = 16 * 2 ** 20;
  * Builds one search shard out of core: every per-document and per-token table goes through
  * sorters and column files in a directory of its own under `spill`, removed at the end, and
  * memory stays near `budgetBytes` (sorter arenas; plus a read block per spilled run while
- * merging, and a few write buffers) whatever the number of documents or terms. The bytes are
- * those writeSearchIndex (index-format) writes for the same documents. `onPhase` hears the name
+ * merging, and a few write buffers) whatever the number of documents or terms; the same bytes
+ * whatever the budget (search-sections.ts describes them). The one writer of the format: tests
+ * write their small indexes with it too. `onPhase` hears the name
  * of each phase as it ends (tokens, terms, ranks, names order, sections).
  */
 export function buildSearchIndex(

@@ -6,7 +6,7 @@ import { PAIR_NOT_COUNTED } from '../../index-format/search/first-pages.js';
 import { FirstPagesWriter } from '../../index-format/search/first-pages-writer.js';
 import { SearchIndex } from '../../index-format/search/search-index.js';
 import { searchText } from '../../index-format/search/search-text.js';
-import { writeSearchIndex, type SearchDocuments } from '../../index-format/search/search-index-writer.js';
+import { writeSearchIndex, type SearchDocuments } from '../../../test/helpers/search-columns.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
 import { writeFirstPages } from './first-pages.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN, nameGroupBlock, NameGroups } from '../../index-format/search/name-groups.js';
 import { SearchIndex } from '../../index-format/search/search-index.js';
-import { writeSearchIndex, type SearchDocuments } from '../../index-format/search/search-index-writer.js';
+import { writeSearchIndex, type SearchDocuments } from '../../../test/helpers/search-columns.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';
 import { writeFirstPages } from './first-pages.js';
 

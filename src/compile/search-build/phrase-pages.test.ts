@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirstPagesWriter } from '../../index-format/search/first-pages-writer.js';
 import { SearchIndex } from '../../index-format/search/search-index.js';
-import { writeSearchIndex, type SearchDocuments } from '../../index-format/search/search-index-writer.js';
+import { writeSearchIndex, type SearchDocuments } from '../../../test/helpers/search-columns.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';
 import { SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
 import { ExternalSorter } from '../../sort/external-sort.js';

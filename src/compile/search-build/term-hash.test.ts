@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SHARD_KINDS } from '../../index-format/constants.js';
-import { termHashCapacity } from '../../index-format/search/search-index-writer.js';
+import { termHashCapacity } from '../../index-format/search/search-sections.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';
 import { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import { FixedSorter } from '../../sort/fixed-sort.js';

@@ -1,4 +1,4 @@
-import { termHashCapacity } from '../../index-format/search/search-index-writer.js';
+import { termHashCapacity } from '../../index-format/search/search-sections.js';
 import type { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import { u32Bytes } from '../../index-format/u32.js';
 import { mapU32Column, NumberColumnWriter } from '../spill/columns.js';

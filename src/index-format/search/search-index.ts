@@ -13,7 +13,7 @@ export const BITMAP_DENSITY = 256;
 export const BITMAP_BUDGET = 64 * 2 ** 20;
 
 /**
- * Reads one search shard (see search-index-writer.ts for its sections). The u32 sections are
+ * Reads one search shard (see search-sections.ts for its sections). The u32 sections are
  * viewed whole, zero-copy, on first use (which verifies their pages once); after that every
  * operation is typed-array arithmetic or a binary search over a few dozen strings.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistSet, matchTitle } from './match-text.js';
 import { SearchIndex } from '../../index-format/search/search-index.js';
-import { writeSearchIndex } from '../../index-format/search/search-index-writer.js';
+import { writeSearchIndex } from '../../../test/helpers/search-columns.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';
 import { CandidateFilter } from './candidate-filter.js';
 import { artistSetScore, combine, normalArtistNames, titleScore } from './scoring.js';
