@@ -30,11 +30,11 @@ const child = spawnSync(process.execPath, [join(root, 'bench', 'compile-child.mj
   maxBuffer: 1 << 24,
 });
 if (child.status !== 0) throw new Error(`compile failed: ${child.stdout}`);
-const compile = JSON.parse(child.stdout.trim().split('\n').pop());
+const compile = JSON.parse(child.stdout.trim().split('\n').pop() ?? '');
 
 const lookup = spawnSync(process.execPath, [join(root, 'bench', 'lookup-child.mjs'), dist], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 if (lookup.status !== 0) throw new Error(`lookup bench failed: ${lookup.stdout}`);
-const reads = JSON.parse(lookup.stdout.trim().split('\n').pop());
+const reads = JSON.parse(lookup.stdout.trim().split('\n').pop() ?? '');
 
 const rawBytes = readdirSync(raw).reduce((sum, f) => sum + statSync(join(raw, f)).size, 0);
 const result = {

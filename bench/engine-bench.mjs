@@ -49,14 +49,10 @@ const measure = async (name, run) => {
 /** Streams a CSV's rows to `onRow(cells, rowNumber)` (header skipped). */
 async function rows(file, onRow) {
   let n = -1;
-  await streamCsvRows(
-    join(raw, file),
-    ({ cells }) => {
-      if (n >= 0) onRow(cells, n);
-      n++;
-    },
-    { digest: false },
-  );
+  await streamCsvRows(join(raw, file), ({ cells }) => {
+    if (n >= 0) onRow(cells, n);
+    n++;
+  });
   return n;
 }
 

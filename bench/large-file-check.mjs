@@ -27,7 +27,7 @@ try {
   const arrays = ['first', 'second'].map((name, a) => {
     const values = new Uint32Array(entries);
     for (let i = 0; i < entries; i++) values[i] = value(a, i);
-    return [name, values];
+    return /** @type {[string, Uint32Array]} */ ([name, values]);
   });
   console.log(`built 2 x ${entries} entries in ${seconds(t)} s`);
   t = performance.now();
@@ -39,7 +39,7 @@ try {
   console.log(`wrote ${path}: ${size} bytes (${(size / 2 ** 30).toFixed(2)} GiB) in ${seconds(t)} s`);
   if (size <= 2 ** 32) throw new Error(`the file is not larger than 4 GiB (${size} bytes): raise --entries`);
 
-  for (const mode of ['mmap', 'pread']) {
+  for (const mode of /** @type {const} */ (['mmap', 'pread'])) {
     t = performance.now();
     const shard = openShard(path, 'ARRS', { mode });
     const table = new ArrayTable(shard);
@@ -53,6 +53,7 @@ try {
       checks.push(`${name}: ${sample.length} entries`);
     }
     // A slice across byte 2^32 of the file, in whichever array holds it, and the last 16 Mi entries.
+    /** @type {[string, number, number, number][]} */
     const spans = [];
     for (const [a, name] of ['first', 'second'].entries()) {
       const { start, length } = shard.section(name);

@@ -147,7 +147,7 @@ try {
       }
       if (growth > 0 && byId) {
         // Leaks show as growth of the process's own (anonymous) memory over many requests.
-        const long = runWrk(ours.origin, pathsFile([...byId.paths.v1, ...byId.paths.om]), { seconds: growth });
+        const long = runWrk(ours.origin, pathsFile([...byId.paths.v1, ...(byId.paths.om ?? [])]), { seconds: growth });
         memory.oursAfterGrowth = { ...ours.memory(), requests: long.requests };
       }
     } finally {

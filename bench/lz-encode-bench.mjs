@@ -16,10 +16,12 @@ const count = Math.min(Number(arg('records', '200000')), table.count);
 const records = Array.from({ length: count }, (_, i) => Buffer.from(table.raw(i)));
 const dictionary = Buffer.concat(records.slice(0, 1000)).subarray(0, RECORD_DICTIONARY_BYTES);
 for (let pass = 0; pass < 3; pass++) {
-  for (const [name, encoder] of [
+  /** @type {[string, { encode(record: Uint8Array): Uint8Array }][]} */
+  const encoders = [
     ['javascript', new LzEncoder(dictionary)],
     ['native', createRecordEncoder(dictionary)],
-  ]) {
+  ];
+  for (const [name, encoder] of encoders) {
     const start = process.cpuUsage();
     let bytes = 0;
     for (const r of records) bytes += encoder.encode(r).length;

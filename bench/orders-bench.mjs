@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Entity orders benchmark (issue 19): one entity type's idRank, orders and ranks, computed out
 // of core by buildEntityOrders (src/compile/orders-build/, sorters and column files within
-// --budget-mib) and by today's in-memory functions (src/compile/orders.ts, composed as
-// entityOrders in derive.ts does, on JS arrays as the first pass holds them today). Ids like the
-// generator's (`s0`, `s1`, ... in ordinal order), names of 1-4 words from a small vocabulary
-// (many shared), dateAdded, popularity (0-100, many ties) and releaseDate with a few missing.
-// Each run is its own child process; this one samples the child's /proc/<pid>/status every 50
-// ms (peak RssAnon: the process's own memory, overall and per phase; RssFile: mapped column
-// pages, which the kernel may drop) and the child reports its VmHWM. Inputs are prepared before the clock starts: column
-// files for ours, JS arrays for today's (their memory is in its peak, as it is in today's compile).
+// --budget-mib). Ids like the generator's (`s0`, `s1`, ... in ordinal order), names of 1-4 words
+// from a small vocabulary (many shared), dateAdded, popularity (0-100, many ties) and releaseDate
+// with a few missing. The run is its own child process; this one samples the child's
+// /proc/<pid>/status every 50 ms (peak RssAnon: the process's own memory, overall and per phase;
+// RssFile: mapped column pages, which the kernel may drop) and the child reports its VmHWM.
+// Inputs (column files) are prepared before the clock starts. The in-memory orders it was once
+// compared with left the compile (they live on as a test oracle, test/helpers/in-memory-orders.ts);
+// that comparison at 1M is in docs/scale.md, and 434bfde^ is the last commit that can rerun it.
 // Usage: npm run build && node bench/orders-bench.mjs [--entities 1000000] [--budget-mib 256]
 //          [--dir <scratch dir, default the OS temp dir>]
 import { spawn } from 'node:child_process';
@@ -21,14 +21,6 @@ import { SCRIPTS } from '../dist/generate/vocabulary.js';
 
 const entities = Number(arg('entities', '1000000'));
 const budgetMiB = Number(arg('budget-mib', '256'));
-const impl = arg('impl', 'ours');
-if (impl !== 'ours') {
-  // The in-memory orders (src/compile/orders.ts) left the compile with the out-of-core one; they
-  // live on as a test oracle (test/helpers/in-memory-orders.ts). The comparison at 1M is in
-  // docs/scale.md; to rerun it, check out 434bfde^ (the last commit with them) and run this bench there.
-  console.error('orders-bench: only --impl ours remains (see docs/scale.md for the in-memory figures)');
-  process.exit(2);
-}
 const MiB = (kib) => Math.round(kib / 1024);
 /** The child's CPU seconds (user + system) by phase: less sensitive than wall time to a busy machine. */
 const cpuByPhase = {};
@@ -38,71 +30,57 @@ if (process.argv.includes('--child')) await child();
 else await parent();
 
 async function parent() {
-  for (const which of impl === 'both' ? ['ours', 'memory'] : [impl]) {
-    const dir = mkdtempSync(join(arg('dir', tmpdir()), 'omm-orders-bench-'));
-    const started = performance.now();
-    const proc = spawn(
-      process.execPath,
-      [
-        '--max-old-space-size=16384',
-        process.argv[1],
-        '--child',
-        '--impl',
-        which,
-        '--entities',
-        String(entities),
-        '--budget-mib',
-        String(budgetMiB),
-        '--dir',
-        dir,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    // Peaks over the whole run, and per phase: the child prints a line as each phase ends.
-    const peak = { anon: 0, file: 0 };
-    let phasePeak = 0;
-    const phasePeaks = {};
-    const sample = () => {
-      const now = treeMemoryKiB(proc.pid);
-      peak.anon = Math.max(peak.anon, now.anon);
-      peak.file = Math.max(peak.file, now.file);
-      phasePeak = Math.max(phasePeak, now.anon);
-    };
-    const timer = setInterval(sample, 50);
-    let report;
-    let pending = '';
-    proc.stdout.on('data', (chunk) => {
-      pending += chunk;
-      for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
-        const line = JSON.parse(pending.slice(0, nl));
-        pending = pending.slice(nl + 1);
-        if (line.phase) {
-          sample();
-          phasePeaks[line.phase] = MiB(phasePeak);
-          phasePeak = 0;
-        } else report = line;
-      }
-    });
-    const code = await new Promise((resolve) => proc.on('close', resolve));
-    clearInterval(timer);
-    rmSync(dir, { recursive: true, force: true });
-    if (code !== 0) throw new Error(`${which} exited with ${code}`);
-    console.log(
-      JSON.stringify({
-        impl: which,
-        entities,
-        budgetMiB: which === 'ours' ? budgetMiB : null,
-        ...report,
-        peakRssAnonMiB: MiB(peak.anon),
-        peakRssAnonMiBByPhase: phasePeaks,
-        peakRssFileMiB: MiB(peak.file),
-        processSeconds: +((performance.now() - started) / 1000).toFixed(1),
-      }),
-    );
-  }
+  const dir = mkdtempSync(join(arg('dir', tmpdir()), 'omm-orders-bench-'));
+  const started = performance.now();
+  const proc = spawn(
+    process.execPath,
+    ['--max-old-space-size=16384', process.argv[1], '--child', '--entities', String(entities), '--budget-mib', String(budgetMiB), '--dir', dir],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // Peaks over the whole run, and per phase: the child prints a line as each phase ends.
+  const peak = { anon: 0, file: 0 };
+  let phasePeak = 0;
+  const phasePeaks = {};
+  const sample = () => {
+    const now = treeMemoryKiB(proc.pid);
+    peak.anon = Math.max(peak.anon, now.anon);
+    peak.file = Math.max(peak.file, now.file);
+    phasePeak = Math.max(phasePeak, now.anon);
+  };
+  const timer = setInterval(sample, 50);
+  /** @type {Record<string, unknown>} */
+  let report = {};
+  let pending = '';
+  proc.stdout.on('data', (chunk) => {
+    pending += chunk;
+    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+      const line = JSON.parse(pending.slice(0, nl));
+      pending = pending.slice(nl + 1);
+      if (line.phase) {
+        sample();
+        phasePeaks[line.phase] = MiB(phasePeak);
+        phasePeak = 0;
+      } else report = line;
+    }
+  });
+  const code = await new Promise((resolve) => proc.on('close', resolve));
+  clearInterval(timer);
+  rmSync(dir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`the child exited with ${code}`);
+  console.log(
+    JSON.stringify({
+      entities,
+      budgetMiB,
+      ...report,
+      peakRssAnonMiB: MiB(peak.anon),
+      peakRssAnonMiBByPhase: phasePeaks,
+      peakRssFileMiB: MiB(peak.file),
+      processSeconds: +((performance.now() - started) / 1000).toFixed(1),
+    }),
+  );
 }
 
-/** The entities' values, drawn the same way for both implementations. */
+/** The entities' values, drawn from a fixed seed. */
 function* entityValues() {
   const vocabulary = [...SCRIPTS[0].words, ...SCRIPTS[1].words];
   const next = seeded(19);
@@ -139,84 +117,45 @@ async function child() {
   const budget = budgetMiB * 2 ** 20;
   let t = performance.now();
   const phases = {};
-  let result;
-  if (impl === 'ours') {
-    const { NumberColumnWriter, StringColumnWriter, StringColumn, mapF64Column } = await import('../dist/compile/spill/columns.js');
-    const { SpillDir } = await import('../dist/compile/spill/spill-dir.js');
-    const { buildEntityOrders } = await import('../dist/compile/orders-build/index.js');
-    const ids = new StringColumnWriter(join(dir, 'ids'));
-    const names = new StringColumnWriter(join(dir, 'names'));
-    const numbers = ['dateAdded', 'popularity', 'releaseDate'].map((name) => new NumberColumnWriter(join(dir, name), 'f64'));
-    for (const e of entityValues()) {
-      ids.push(e.id);
-      names.push(e.name);
-      numbers[0].push(e.dateAdded);
-      numbers[1].push(e.popularity);
-      numbers[2].push(e.releaseDate);
-    }
-    for (const w of [ids, names, ...numbers]) w.finish();
-    const inputs = {
-      count: entities,
-      ids: StringColumn.open(join(dir, 'ids')),
-      names: StringColumn.open(join(dir, 'names')),
-      dateAdded: mapF64Column(join(dir, 'dateAdded')),
-      popularity: mapF64Column(join(dir, 'popularity')),
-      releaseDate: mapF64Column(join(dir, 'releaseDate')),
-    };
-    const prepareSeconds = (performance.now() - t) / 1000;
-    announce('prepare');
-    const before = { rssAnonMiB: MiB(status('RssAnon')), vmHwmMiB: MiB(status('VmHWM')) };
-    const spill = SpillDir.create(dir);
-    t = performance.now();
-    const files = buildEntityOrders(inputs, spill, budget, {
-      label: 'songs',
-      onPhase: (name, seconds) => ((phases[name] = +((phases[name] ?? 0) + seconds).toFixed(2)), announce(name)),
-    });
-    result = { prepareSeconds: +prepareSeconds.toFixed(1), before, seconds: +((performance.now() - t) / 1000).toFixed(2), phases, orders: files.orders.size };
-  } else {
-    const { invert, localIdRanks, orderByDense, orderByNumber, orderByString, reverseDense } = await import('../dist/compile/orders.js');
-    const { nameSortKey } = await import('../dist/compile/sort-keys.js');
-    // As the first pass holds them today (EntityColumns): JS arrays.
-    const cols = { ids: [], names: [], dateAdded: [], popularity: [], releaseDate: [] };
-    for (const e of entityValues()) {
-      cols.ids.push(e.id);
-      cols.names.push(e.name);
-      cols.dateAdded.push(e.dateAdded);
-      cols.popularity.push(e.popularity);
-      cols.releaseDate.push(e.releaseDate);
-    }
-    const prepareSeconds = (performance.now() - t) / 1000;
-    announce('prepare');
-    const before = { rssAnonMiB: MiB(status('RssAnon')), vmHwmMiB: MiB(status('VmHWM')) };
-    t = performance.now();
-    const lap = (name) => {
-      const now = performance.now();
-      phases[name] = +((now - t) / 1000).toFixed(2);
-      t = now;
-      announce(name);
-    };
-    const start = t;
-    // entityOrders (derive.ts), step for step.
-    const idRank = localIdRanks(cols.ids);
-    lap('ids');
-    const orders = new Map();
-    const byName = orderByString(cols.names.map(nameSortKey), idRank);
-    orders.set('name', byName.order);
-    orders.set('-name', orderByDense(reverseDense(byName.dense), idRank));
-    lap('names');
-    orders.set('dateAdded', orderByNumber(cols.dateAdded, idRank, false));
-    orders.set('-dateAdded', orderByNumber(cols.dateAdded, idRank, true));
-    lap('dateAdded');
-    orders.set('releaseDate', orderByNumber(cols.releaseDate, idRank, false));
-    orders.set('-releaseDate', orderByNumber(cols.releaseDate, idRank, true));
-    lap('releaseDate');
-    orders.set('popularity', orderByNumber(cols.popularity, idRank, true));
-    lap('popularity');
-    const ranks = new Map();
-    for (const [name, order] of orders) ranks.set(name, invert(order));
-    lap('ranks');
-    result = { prepareSeconds: +prepareSeconds.toFixed(1), before, seconds: +((performance.now() - start) / 1000).toFixed(2), phases, orders: orders.size };
+  const { NumberColumnWriter, StringColumnWriter, StringColumn, mapF64Column } = await import('../dist/compile/spill/columns.js');
+  const { SpillDir } = await import('../dist/compile/spill/spill-dir.js');
+  const { buildEntityOrders } = await import('../dist/compile/orders-build/index.js');
+  const ids = new StringColumnWriter(join(dir, 'ids'));
+  const names = new StringColumnWriter(join(dir, 'names'));
+  const numbers = ['dateAdded', 'popularity', 'releaseDate'].map((name) => new NumberColumnWriter(join(dir, name), 'f64'));
+  for (const e of entityValues()) {
+    ids.push(e.id);
+    names.push(e.name);
+    numbers[0].push(e.dateAdded);
+    numbers[1].push(e.popularity);
+    numbers[2].push(e.releaseDate);
   }
+  for (const w of [ids, names, ...numbers]) w.finish();
+  const inputs = {
+    count: entities,
+    ids: StringColumn.open(join(dir, 'ids')),
+    names: StringColumn.open(join(dir, 'names')),
+    dateAdded: mapF64Column(join(dir, 'dateAdded')),
+    popularity: mapF64Column(join(dir, 'popularity')),
+    releaseDate: mapF64Column(join(dir, 'releaseDate')),
+  };
+  const prepareSeconds = (performance.now() - t) / 1000;
+  announce('prepare');
+  const before = { rssAnonMiB: MiB(status('RssAnon')), vmHwmMiB: MiB(status('VmHWM')) };
+  const spill = SpillDir.create(dir);
+  t = performance.now();
+  const files = buildEntityOrders(inputs, spill, budget, {
+    label: 'songs',
+    onPhase: (name, seconds) => ((phases[name] = +((phases[name] ?? 0) + seconds).toFixed(2)), announce(name)),
+  });
+  /** @type {Record<string, unknown>} */
+  const result = {
+    prepareSeconds: +prepareSeconds.toFixed(1),
+    before,
+    seconds: +((performance.now() - t) / 1000).toFixed(2),
+    phases,
+    orders: files.orders.size,
+  };
   result.cpuSecondsByPhase = cpuByPhase;
   result.vmHwmMiB = MiB(status('VmHWM'));
   result.rssAnonEndMiB = MiB(status('RssAnon'));

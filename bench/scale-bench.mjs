@@ -58,6 +58,7 @@ const dirBytes = (dir) =>
 
 log(`${songs.toLocaleString('en-US')} songs, seed ${seed}; ${wrkVersion}`);
 let generate = null;
+/** @type {any} */
 let compile = null;
 let verify = null;
 let snapshotBytes = 0;
@@ -87,7 +88,12 @@ const kinds = loadKinds(cat, seeded(5), 5000);
 // Start to first answer: a song none of the sample reads, by id, from process start.
 const firstAnswerPath = `/v1/song/${encodeURIComponent(cat.song(cat.count('song') - 1).id)}`;
 cat.close();
-const paths = Object.fromEntries(['song by id', 'one-word search'].map((name) => [name, kinds.find((k) => k.name === name).paths.v1]));
+const kindNamed = (name) => {
+  const kind = kinds.find((k) => k.name === name);
+  if (!kind) throw new Error(`no load kind named ${name}`);
+  return kind;
+};
+const paths = Object.fromEntries(['song by id', 'one-word search'].map((name) => [name, kindNamed(name).paths.v1]));
 const pathFile = (name, list) => writePaths(join(work, `scale-${name.replace(/\W+/g, '-')}.paths`), list);
 
 /**

@@ -92,9 +92,11 @@ async function child({ variants, kinds, passes, acceptEncoding, clock }) {
   const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
   const socket = { remoteAddress: '127.0.0.1' };
   // The stub response: what the listener writes, and the `close` that ends the snapshot lease.
+  /** @type {import('node:crypto').Hash | null} */
   let digest = null;
   let status = 0;
   const res = {
+    /** @type {(() => void)[]} */
     closers: [],
     once(event, fn) {
       if (event === 'close') this.closers.push(fn);
@@ -118,7 +120,7 @@ async function child({ variants, kinds, passes, acceptEncoding, clock }) {
         for (const url of paths) s.handle({ url, method: 'GET', headers, socket }, res);
         const body = digest.digest('hex').slice(0, 12);
         digest = null;
-        return { kind, iface, variant: s.name, passes: [], body };
+        return { kind, iface, variant: s.name, passes: /** @type {number[]} */ ([]), body };
       });
       for (let p = 0; p < passes; p++) {
         servers.forEach((s, i) => {
@@ -155,7 +157,7 @@ const table = new Map(); // `${kind} ${iface}` -> variant -> {passes: µs[], bod
 for (let round = 0; round < rounds; round++) {
   const env = { ...process.env, OMM_VIEW_BENCH_CHILD: JSON.stringify({ variants, kinds, passes, acceptEncoding, clock }) };
   const out = execFileSync(process.execPath, [process.argv[1]], { env, maxBuffer: 1 << 24 }).toString();
-  for (const r of JSON.parse(out.trim().split('\n').pop())) {
+  for (const r of JSON.parse(out.trim().split('\n').pop() ?? '')) {
     const key = `${r.kind} ${r.iface}`;
     if (!table.has(key)) table.set(key, new Map());
     const row = table.get(key);

@@ -10,7 +10,10 @@ import { request } from 'undici';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 
-/** argv for running a node script pinned to `cpu` (or unpinned without taskset). */
+/**
+ * argv for running a node script pinned to `cpu` (or unpinned without taskset).
+ * @returns {[string, string[]]}
+ */
 export function pinned(cpu, script, args) {
   return hasTaskset ? ['taskset', ['-c', String(cpu), process.execPath, script, ...args]] : [process.execPath, [script, ...args]];
 }
@@ -18,6 +21,9 @@ export function pinned(cpu, script, args) {
 /**
  * Starts a node script pinned to `cpu` and resolves once GET `readyPath` answers `readyStatus`
  * (or any status when null). Shared by our server and the peers.
+ * @param {string} script
+ * @param {string[]} scriptArgs
+ * @param {{ port: number, cpu?: number, readyPath: string, readyStatus?: number | null }} options
  */
 export async function startProcess(script, scriptArgs, { port, cpu = 0, readyPath, readyStatus = 200 }) {
   const [cmd, argv] = pinned(cpu, script, scriptArgs);
@@ -38,7 +44,8 @@ export async function startProcess(script, scriptArgs, { port, cpu = 0, readyPat
   return {
     origin,
     readyMs: performance.now() - started,
-    pid: child.pid,
+    // It answered, so it was spawned and has a pid.
+    pid: /** @type {number} */ (child.pid),
     rssMiB: () => rssMiB(child.pid),
     memory: () => memoryMiB(child.pid),
     close: () =>
@@ -49,8 +56,12 @@ export async function startProcess(script, scriptArgs, { port, cpu = 0, readyPat
   };
 }
 
-/** `omm serve` on a snapshot, ready once `readyPath` (default /readyz) answers 200. */
-export function startServer(dist, { port, cpu = 0, args = [], readyPath = '/readyz' } = {}) {
+/**
+ * `omm serve` on a snapshot, ready once `readyPath` (default /readyz) answers 200.
+ * @param {string} dist
+ * @param {{ port: number, cpu?: number, args?: string[], readyPath?: string }} options
+ */
+export function startServer(dist, { port, cpu = 0, args = [], readyPath = '/readyz' }) {
   return startProcess(join(root, 'bin', 'omm'), ['serve', dist, '--port', String(port), ...args], { port, cpu, readyPath });
 }
 

@@ -31,6 +31,16 @@ export function writePaths(file, paths) {
 
 // wrk gives up on an answer after --timeout and counts it as an error, not a request: 30 s, so a
 // slow server shows as slow (its latencies counted) rather than as no answers at all.
+/**
+ * @typedef {{ cpu?: number, threads?: number, connections?: number, seconds?: number, timeout?: number }} WrkOptions
+ */
+
+/**
+ * @param {string} origin
+ * @param {string} pathsFile
+ * @param {WrkOptions} [options]
+ * @returns {[string, string[]]}
+ */
 function wrkCommand(origin, pathsFile, { cpu = 1, threads = 2, connections = 64, seconds = 10, timeout = 30 } = {}) {
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeout}s`, '--latency', '-s', script, origin, '--', pathsFile];
   return hasTaskset ? ['taskset', ['-c', String(cpu), 'wrk', ...args]] : ['wrk', args];
@@ -62,6 +72,9 @@ function wrkResult(stdout, stderr, status) {
 /**
  * One wrk run against `origin` over the paths in `pathsFile`: `-t threads -c connections -d
  * seconds`, pinned to `cpu`. Returns requests per second and latency percentiles in ms.
+ * @param {string} origin
+ * @param {string} pathsFile
+ * @param {WrkOptions} [options]
  */
 export function runWrk(origin, pathsFile, options = {}) {
   const [cmd, argv] = wrkCommand(origin, pathsFile, options);
@@ -69,7 +82,12 @@ export function runWrk(origin, pathsFile, options = {}) {
   return wrkResult(out.stdout, out.stderr, out.status);
 }
 
-/** The same as runWrk without blocking: resolves to its result when the run ends. */
+/**
+ * The same as runWrk without blocking: resolves to its result when the run ends.
+ * @param {string} origin
+ * @param {string} pathsFile
+ * @param {WrkOptions} [options]
+ */
 export function startWrk(origin, pathsFile, options = {}) {
   const [cmd, argv] = wrkCommand(origin, pathsFile, options);
   const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -94,6 +112,9 @@ export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 /**
  * A kind measured the way every load benchmark here does: a warm-up run (discarded), then `runs`
  * timed runs. `median` holds each figure's median over the timed runs.
+ * @param {string} origin
+ * @param {string} pathsFile
+ * @param {WrkOptions & { warmup?: number, runs?: number }} [options]
  */
 export function measureWrk(origin, pathsFile, { warmup = 3, runs = 3, seconds = 10, ...options } = {}) {
   if (warmup > 0) runWrk(origin, pathsFile, { ...options, seconds: warmup });

@@ -37,7 +37,7 @@ const wanted = Number(process.argv[3] ?? 0);
 if (wanted > body.length) body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), padding: 'x'.repeat(wanted - body.length - 13) }));
 const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
 const shaped = process.argv[4] === 'shaped';
-createServer((req, res) => {
+createServer((_req, res) => {
   if (shaped) {
     res.writeHead(200, {
       'x-request-id': randomUUID(),

@@ -108,6 +108,7 @@ function matchSong(name, artist) {
   return rows.find((s) => s.name.normalize('NFKC').toLowerCase() === wanted) ?? rows[0];
 }
 
+/** @returns {[number, unknown]} */
 function answer(url) {
   const u = new URL(url, 'http://x');
   const song = /^\/v1\/song\/([^/]+)$/.exec(u.pathname);

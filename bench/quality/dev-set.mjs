@@ -170,7 +170,7 @@ export function buildDevSet({ songs, albums, artists }, seed, perKind = 150) {
   }
   // One word of the title proper swapped (a word swapped inside a version note makes another
   // version of the same title, which "version added" counts as a match).
-  const titleProper = (name) => /^(.*?)(\s+[-–—]\s+.*|\s*[([].*)?$/.exec(name)[1].trim();
+  const titleProper = (name) => (/^(.*?)(\s+[-–—]\s+.*|\s*[([].*)?$/.exec(name)?.[1] ?? '').trim();
   for (const s of sample((x) => x.name.split(' ').length >= 2 && titleProper(x.name).length > 0)) {
     const proper = titleProper(s.name);
     const parts = proper.split(' ');

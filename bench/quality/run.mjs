@@ -64,6 +64,7 @@ const sameWork = (a, b) =>
 async function get(path) {
   const t = process.hrtime.bigint();
   const res = await request(`${server.url}${path}`);
+  /** @type {any} JSON of either interface, read as the checks below need */
   const body = await res.body.json();
   return { status: res.statusCode, body, ms: Number(process.hrtime.bigint() - t) / 1e6 };
 }
@@ -82,6 +83,7 @@ async function runAll(items, fn, concurrency = 8) {
 }
 
 const rows = new Map();
+/** @type {(kind: string) => { kind: string, queries: number, answered: number, correct: number, negative: boolean, ms: number[] }} */
 const row = (kind) => rows.get(kind) ?? rows.set(kind, { kind, queries: 0, answered: 0, correct: 0, negative: false, ms: [] }).get(kind);
 // Song positives per script of their title and artists: recall by script.
 const byScript = new Map();
@@ -138,14 +140,16 @@ for (const s of songs) titleCount.set(searchText(s.name), (titleCount.get(search
 const uniqueTitle = (q) => titleCount.get(searchText(songById.get(q.expect.id).name)) === 1;
 const v1Search = (term) => `/v1/search?${qs({ term, types: 'song', limit: 10 })}`;
 const omSearch = (term) => `/openmusic/search/songs?${qs({ term, limit: 10 })}`;
-for (const [label, term, filter, url] of [
+/** @type {[string, (s: any) => string, (q: any) => boolean, (term: string) => string][]} */
+const searchShapes = [
   ['title (unique in the catalog)', (s) => s.name, uniqueTitle, v1Search],
   ['title (all)', (s) => s.name, () => true, v1Search],
   ['title artist', (s) => `${s.name} ${s.artistNames[0]}`, () => true, v1Search],
   ['/openmusic/search/songs: title (unique)', (s) => s.name, uniqueTitle, omSearch],
   ['/openmusic/search/songs: title artist', (s) => `${s.name} ${s.artistNames[0]}`, () => true, omSearch],
-]) {
-  const stat = { label, queries: 0, top1: 0, top10: 0, ms: [] };
+];
+for (const [label, term, filter, url] of searchShapes) {
+  const stat = { label, queries: 0, top1: 0, top10: 0, ms: /** @type {number[]} */ ([]) };
   search.set(label, stat);
   await runAll(targets.filter(filter), async (q) => {
     const s = songById.get(q.expect.id);
