@@ -1,4 +1,3 @@
-import type { Packr } from 'msgpackr';
 import type { ExploreGroup } from '../catalog/explore-feed.js';
 import type { MemoryBudget } from './memory-budget.js';
 import {
@@ -9,7 +8,6 @@ import {
   type OrdersBeforeRelease,
   type StartedEntityOrders,
 } from './orders-build/index.js';
-import type { IssueLog } from './raw-file.js';
 import { openAdjacency, type AdjacencyArrays, type AdjacencyFiles } from './relations/adjacency-files.js';
 import { deriveRelations, mapOrders } from './relations/derived-relations.js';
 import { groupRawRelations, type RawRelations } from './relations/raw-relations.js';
@@ -20,7 +18,7 @@ import { ListColumn, mapF64Column, mapU32Column, StringColumn } from './spill/co
 import type { SpillDir } from './spill/spill-dir.js';
 import { openEntity, type EntityColumns } from './validate/entity-files.js';
 import type { ValidatedCatalog } from './validate/validate-catalog.js';
-import type { BuildContext } from './write/build-context.js';
+import type { BuildContext, BuildSettings } from './write/build-context.js';
 import { planExplore } from './write/plan-explore.js';
 import type { SongRecordsJob } from './write/song-records.js';
 
@@ -32,13 +30,7 @@ export interface DerivedBuild {
   readonly explore: ExploreGroup[];
 }
 
-export interface DeriveOptions {
-  readonly rawDir: string;
-  readonly outDir: string;
-  readonly buildId: string;
-  readonly packr: Packr;
-  readonly log: IssueLog;
-  readonly onRow?: () => void;
+export interface DeriveOptions extends BuildSettings {
   /**
    * Called as soon as the search index's inputs exist (orders and credits), before the rest is
    * derived, so the search worker can start: what it reads (column files only).
@@ -54,25 +46,73 @@ export interface DeriveOptions {
 /** The search build for a staging directory and a memory share. */
 export type SearchInputs = (outDir: string, budgetBytes: number) => SearchBuild;
 
+/** The entities' columns, opened once for every phase. */
+interface OpenEntities {
+  readonly songs: EntityColumns;
+  readonly albums: EntityColumns;
+  readonly artists: EntityColumns;
+  readonly playlists: EntityColumns;
+  readonly customStations: EntityColumns;
+}
+
+type Orders = BuildContext['orders'];
+
 /**
  * Everything between the first pass and the writers, on column files: relations grouped by
  * owner, each entity's orders, the relations ordered by those orders, stations and the explore
  * feed. Each step is one or a few sorts within the budget.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
 export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: MemoryBudget, options: DeriveOptions): Promise<DerivedBuild> {
   // The songs' orders are sorting on a worker meanwhile (a quarter of the budget's room): this
   // thread sorts within half until the search build takes the other half.
   const half = budget.share(0.5);
   const raw = groupRawRelations(v, spill, half);
-  const songs = openEntity(v.entities.songs);
-  const albums = openEntity(v.entities.albums);
-  const artists = openEntity(v.entities.artists);
-  const playlists = openEntity(v.entities.playlists);
-  const customStations = openEntity(v.entities.stations);
-
+  const entities: OpenEntities = {
+    songs: openEntity(v.entities.songs),
+    albums: openEntity(v.entities.albums),
+    artists: openEntity(v.entities.artists),
+    playlists: openEntity(v.entities.playlists),
+    customStations: openEntity(v.entities.stations),
+  };
   // The popularity orders first (all the search index needs), then the search build starts
   // beside the rest; from then on this thread sorts within half of the budget's room.
+  const started = startPopularityOrders(entities, spill, half);
+  const songOrders = await options.songOrders;
+  options.onSearchInputs?.(searchInputs(v, raw, songOrders, started, options.buildId, spill));
+  const rest = options.onSearchInputs ? half : budget;
+  const finish = (s: StartedEntityOrders, label: string) => finishEntityOrders(s, spill, rest.sorterBytes(1), { label });
+  const orderFiles = {
+    songs: addReleaseOrders(songOrders, entities.songs.count, mapF64Column(raw.songReleaseKey), spill, rest.sorterBytes(1), { label: 'songs' }),
+    albums: finish(started.albums, 'albums'),
+    artists: finish(started.artists, 'artists'),
+    playlists: finish(started.playlists, 'playlists'),
+  };
+  const orders: Orders = {
+    songs: mapOrders(orderFiles.songs),
+    albums: mapOrders(orderFiles.albums),
+    artists: mapOrders(orderFiles.artists),
+    playlists: mapOrders(orderFiles.playlists),
+  };
+  const shape = deriveShape(v, raw, entities, orders, spill, rest);
+  const context: BuildContext = {
+    ...options,
+    ...entities,
+    genres: v.genres,
+    inherit: shape.inherit,
+    primaryTrack: mapU32Column(raw.primaryTrack),
+    trackDisc: mapU32Column(v.edges.albumTracks.disc),
+    trackNumber: mapU32Column(v.edges.albumTracks.track),
+    lyricsLanguages: StringColumn.open(v.edges.lyrics.languages),
+    artistGenres: shape.artistGenres,
+    relations: shape.relations,
+    stations: shape.stations,
+    orders,
+  };
+  return { context, songRecords: songRecordsJob(v, raw, shape.relationFiles, options), orderFiles, explore: shape.explore };
+}
+
+/** Albums', artists' and playlists' orders up to popularity, each within one sorter's share of `half`. */
+function startPopularityOrders(entities: OpenEntities, spill: SpillDir, half: MemoryBudget) {
   const inputsOf = (cols: EntityColumns, releaseDate?: Float64Array) => ({
     count: cols.count,
     ids: cols.ids,
@@ -81,16 +121,26 @@ export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: 
     popularity: cols.popularity,
     releaseDate,
   });
-  const started = {
-    albums: startEntityOrders(inputsOf(albums, albums.releaseKey), spill, half.sorterBytes(1), { label: 'albums' }),
-    artists: startEntityOrders(inputsOf(artists), spill, half.sorterBytes(1), { label: 'artists' }),
-    playlists: startEntityOrders(inputsOf(playlists), spill, half.sorterBytes(1), { label: 'playlists' }),
+  return {
+    albums: startEntityOrders(inputsOf(entities.albums, entities.albums.releaseKey), spill, half.sorterBytes(1), { label: 'albums' }),
+    artists: startEntityOrders(inputsOf(entities.artists), spill, half.sorterBytes(1), { label: 'artists' }),
+    playlists: startEntityOrders(inputsOf(entities.playlists), spill, half.sorterBytes(1), { label: 'playlists' }),
   };
-  const songOrders = await options.songOrders;
+}
+
+/** What the search build reads, for a staging directory and a memory share: names, popularity orders and credits. */
+function searchInputs(
+  v: ValidatedCatalog,
+  raw: RawRelations,
+  songOrders: OrdersBeforeRelease,
+  started: ReturnType<typeof startPopularityOrders>,
+  buildId: string,
+  spill: SpillDir,
+): SearchInputs {
   const credits = (adj: AdjacencyFiles) => ({ offsets: adj.offsets, targets: adj.targets, artistNames: v.entities.artists.names });
-  const search = (outDir: string, budgetBytes: number): SearchBuild => ({
+  return (outDir, budgetBytes) => ({
     outDir,
-    buildId: options.buildId,
+    buildId,
     spillDir: spill.path,
     budgetBytes,
     documents: [
@@ -100,22 +150,11 @@ export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: 
       { type: 'playlist', ordinals: started.playlists.popularity, names: v.entities.playlists.names },
     ],
   });
-  options.onSearchInputs?.(search);
-  const rest = options.onSearchInputs ? half : budget;
-  const finish = (s: StartedEntityOrders, label: string) => finishEntityOrders(s, spill, rest.sorterBytes(1), { label });
-  const orderFiles = {
-    songs: addReleaseOrders(songOrders, songs.count, mapF64Column(raw.songReleaseKey), spill, rest.sorterBytes(1), { label: 'songs' }),
-    albums: finish(started.albums, 'albums'),
-    artists: finish(started.artists, 'artists'),
-    playlists: finish(started.playlists, 'playlists'),
-  };
-  const orders = {
-    songs: mapOrders(orderFiles.songs),
-    albums: mapOrders(orderFiles.albums),
-    artists: mapOrders(orderFiles.artists),
-    playlists: mapOrders(orderFiles.playlists),
-  };
+}
 
+/** The relations ordered by the entities' orders, the songs' inherited values, stations and the explore feed. */
+function deriveShape(v: ValidatedCatalog, raw: RawRelations, entities: OpenEntities, orders: Orders, spill: SpillDir, rest: MemoryBudget) {
+  const { songs, albums, artists, customStations } = entities;
   const inherit = new SongInheritance(songs, albums, mapU32Column(raw.primaryAlbum));
   const derived = deriveRelations(raw, orders.songs, orders.albums, orders.playlists, artists, v.genres.length, songs.count, inherit, spill, rest);
   const artistGenres = ListColumn.open(derived.artistGenres);
@@ -145,26 +184,12 @@ export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: 
     genreCount: v.genres.length,
     stations,
   });
+  return { inherit, artistGenres, stations, relationFiles, relations, explore };
+}
 
-  const context: BuildContext = {
-    ...options,
-    songs,
-    albums,
-    artists,
-    playlists,
-    customStations,
-    genres: v.genres,
-    inherit,
-    primaryTrack: mapU32Column(raw.primaryTrack),
-    trackDisc: mapU32Column(v.edges.albumTracks.disc),
-    trackNumber: mapU32Column(v.edges.albumTracks.track),
-    lyricsLanguages: StringColumn.open(v.edges.lyrics.languages),
-    artistGenres,
-    relations,
-    stations,
-    orders,
-  };
-  const songRecords: SongRecordsJob = {
+/** The songs table's job for its worker: column files only. */
+function songRecordsJob(v: ValidatedCatalog, raw: RawRelations, relationFiles: Map<string, AdjacencyFiles>, options: DeriveOptions): SongRecordsJob {
+  return {
     outDir: options.outDir,
     buildId: options.buildId,
     songs: v.entities.songs,
@@ -179,7 +204,6 @@ export async function deriveBuild(v: ValidatedCatalog, spill: SpillDir, budget: 
     songArtists: relationFiles.get('song.artists')!,
     songLyrics: relationFiles.get('song.lyrics')!,
   };
-  return { context, songRecords, orderFiles, explore };
 }
 
 function relationsByName(raw: RawRelations, derived: ReturnType<typeof deriveRelations>, stationTracks: AdjacencyFiles): Map<string, AdjacencyFiles> {

@@ -1,6 +1,6 @@
 import { withGs1CheckDigit } from '../raw/codes.js';
 import { planCompilations } from './compilations.js';
-import type { CatalogShape, CatalogWriter, GenRelease, GenSong, GenTrack } from './model.js';
+import type { CatalogShape, CatalogWriter, GenSong, GenTrack } from './model.js';
 import { Namer } from './names.js';
 import { Prng } from './prng.js';
 import { GENRES, ISRC_COUNTRIES, LABELS, SCRIPTS, VERSION_SUFFIXES } from './vocabulary.js';
@@ -12,7 +12,6 @@ import { GENRES, ISRC_COUNTRIES, LABELS, SCRIPTS, VERSION_SUFFIXES } from './voc
  * the raw writer's files 5, lyrics 6 and playlists 8), so the values depend only on the seed.
  * Memory holds per-artist numbers, album boundaries, and the data of the songs compilations reuse.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
 export function generateModel(
   songs: number,
   seed: number,
@@ -25,9 +24,8 @@ export function generateModel(
   const artistCount = Math.ceil(total / 20);
   const albumCount = Math.ceil(total / 10);
   const compilationCount = Math.max(1, Math.floor(albumCount / 100));
-  const artistScript = new Uint8Array(artistCount);
-  const artistGenre = new Uint8Array(artistCount);
   const artistNames: string[] = new Array(artistCount);
+  const artistGenre = new Uint8Array(artistCount);
   const shape: CatalogShape = {
     seed,
     songs: total,
@@ -38,16 +36,51 @@ export function generateModel(
     artistName: (a) => artistNames[a],
     artistGenre: (a) => GENRES[artistGenre[a]],
   };
-  const writer = makeWriter(shape);
-
+  const draw: Draw = {
+    total,
+    artistCount,
+    albumCount,
+    namer,
+    writer: makeWriter(shape),
+    artistScript: new Uint8Array(artistCount),
+    artistGenre,
+    artistNames,
+    kept: new Map<number, GenSong | null>(),
+    previousIsrc: '',
+  };
   // Compilations first (their own stream): which songs they reuse, so those alone are kept.
   const plans = planCompilations(rng(7), namer, compilationCount, artistCount, total);
-  const kept = new Map<number, GenSong | null>();
-  for (const plan of plans) for (const pick of plan.picks) kept.set(pick.song, null);
+  for (const plan of plans) for (const pick of plan.picks) draw.kept.set(pick.song, null);
+  drawArtists(draw, rng(1));
+  const albumStart = albumBoundaries(rng(2), albumCount, total);
+  const rb = rng(3);
+  const rt = rng(4);
+  for (let al = 0; al < albumCount; al++) drawAlbum(draw, al, albumStart, rb, rt, onProgress);
+  writeCompilations(draw, plans);
+  draw.kept.clear();
+  onProgress?.(total, total);
+  return draw.writer.end();
+}
 
-  // Artists.
-  const ra = rng(1);
-  for (let a = 0; a < artistCount; a++) {
+/** What the drawing phases share: the sizes, the writer, the per-artist numbers and the songs compilations reuse. */
+interface Draw {
+  readonly total: number;
+  readonly artistCount: number;
+  readonly albumCount: number;
+  readonly namer: Namer;
+  readonly writer: CatalogWriter;
+  readonly artistScript: Uint8Array;
+  readonly artistGenre: Uint8Array;
+  readonly artistNames: string[];
+  readonly kept: Map<number, GenSong | null>;
+  /** The ISRC of the song drawn last: a few songs repeat it, as real catalogs do. */
+  previousIsrc: string;
+}
+
+/** Every artist, from stream 1. */
+function drawArtists(draw: Draw, ra: Prng): void {
+  const { namer, artistScript, artistGenre, artistNames, writer } = draw;
+  for (let a = 0; a < draw.artistCount; a++) {
     const script = namer.pickScript(ra);
     artistScript[a] = script;
     artistGenre[a] = ra.int(0, GENRES.length - 1);
@@ -66,9 +99,10 @@ export function generateModel(
       dateAdded: namer.addedAt(ra),
     });
   }
+}
 
-  // Albums: sizes 1..30 with mean ~10, scaled so that they hold exactly `total` songs.
-  const rs = rng(2);
+/** Where each album's songs start: sizes 1..30 with mean ~10 (stream 2), scaled so that they hold exactly `total` songs. */
+function albumBoundaries(rs: Prng, albumCount: number, total: number): Uint32Array {
   const sizes = new Float64Array(albumCount);
   let sizeSum = 0;
   for (let al = 0; al < albumCount; al++) {
@@ -84,86 +118,93 @@ export function generateModel(
     // Every album keeps at least one song and leaves at least one for each album after it.
     albumStart[al + 1] = Math.min(total - (albumCount - al - 1), Math.max(albumStart[al] + 1, target));
   }
+  return albumStart;
+}
 
-  const rb = rng(3);
-  const rt = rng(4);
-  let previousIsrc = '';
-  for (let al = 0; al < albumCount; al++) {
-    const artist = Math.min(artistCount - 1, Math.floor((al * artistCount) / albumCount));
-    const script = SCRIPTS[artistScript[artist]];
-    const year = 2026 - Math.floor(Math.pow(rb.next(), 2) * 66);
-    const releaseDate = namer.releaseDate(rb, year);
-    const upc = al % 2 === 0 ? withGs1CheckDigit(`8${String(al).padStart(10, '0')}`) : withGs1CheckDigit(`40${String(al).padStart(10, '0')}`);
-    const start = albumStart[al];
-    const size = albumStart[al + 1] - start;
-    const name = size === 1 ? `${namer.words(rb, script, 1, 3)} - Single` : namer.words(rb, script, 1, 4);
-    const label = rb.chance(0.7) ? rb.pick(LABELS) : null;
-    const popularity = namer.popularity(rb);
-    const dateAdded = namer.addedAt(rb);
-    const coArtist = rb.chance(0.12) ? rb.int(0, artistCount - 1) : -1;
+/** Album `al` (stream 3) and its songs (stream 4), handed to the writer. */
+function drawAlbum(draw: Draw, al: number, albumStart: Uint32Array, rb: Prng, rt: Prng, onProgress?: (songsDone: number, total: number) => void): void {
+  const { namer, artistCount, artistGenre } = draw;
+  const artist = Math.min(artistCount - 1, Math.floor((al * artistCount) / draw.albumCount));
+  const script = SCRIPTS[draw.artistScript[artist]];
+  const year = 2026 - Math.floor(Math.pow(rb.next(), 2) * 66);
+  const releaseDate = namer.releaseDate(rb, year);
+  const upc = al % 2 === 0 ? withGs1CheckDigit(`8${String(al).padStart(10, '0')}`) : withGs1CheckDigit(`40${String(al).padStart(10, '0')}`);
+  const start = albumStart[al];
+  const size = albumStart[al + 1] - start;
+  const name = size === 1 ? `${namer.words(rb, script, 1, 3)} - Single` : namer.words(rb, script, 1, 4);
+  const label = rb.chance(0.7) ? rb.pick(LABELS) : null;
+  const popularity = namer.popularity(rb);
+  const dateAdded = namer.addedAt(rb);
+  const coArtist = rb.chance(0.12) ? rb.int(0, artistCount - 1) : -1;
 
-    const tracks: GenTrack[] = [];
-    for (let s = start; s < albumStart[al + 1]; s++) {
-      const featured: number[] = [];
-      const extra = rt.next() < 0.7 ? 0 : rt.next() < 0.75 ? 1 : 2;
-      for (let k = 0; k < extra; k++) {
-        const other = rt.int(0, artistCount - 1);
-        if (other !== artist && !featured.includes(other)) featured.push(other);
-      }
-      let songName = namer.words(rt, script, 1, 5);
-      if (featured.length > 0 && rt.chance(0.3)) songName += ` (feat. ${artistNames[featured[0]]})`;
-      let versionSuffix: string | null = null;
-      if (rt.chance(0.05)) songName += versionSuffix = rt.pick(VERSION_SUFFIXES);
-      const isrc =
-        previousIsrc && rt.chance(0.005)
-          ? previousIsrc
-          : `${ISRC_COUNTRIES[artist % ISRC_COUNTRIES.length]}${Math.floor(s / 100000)
-              .toString(36)
-              .toUpperCase()
-              .padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(s % 100000).padStart(5, '0')}`;
-      previousIsrc = isrc;
-      const durationMs = rt.int(90_000, 420_000);
-      const genres = rt.chance(0.3) ? [GENRES[rt.chance(0.8) ? artistGenre[artist] : rt.int(0, GENRES.length - 1)]] : null;
-      const song: GenSong = {
-        index: s,
-        id: `s${s}`,
-        name: songName,
-        versionSuffix,
-        isrc,
-        durationMs,
-        genres,
-        popularity: namer.popularity(rt),
-        dateAdded: namer.addedAt(rt),
-        credits: [artist, ...featured],
-        script,
-        firstReleaseDate: releaseDate,
-      };
-      if (kept.has(s)) kept.set(s, song);
-      const secondDisc = size > 20 && s - start >= size / 2;
-      tracks.push({ song, disc: secondDisc ? 2 : 1, track: secondDisc ? s - start - Math.ceil(size / 2) + 1 : s - start + 1 });
-      if ((s + 1) % 10000 === 0) onProgress?.(s + 1, total);
-    }
-    const album: GenRelease = {
-      kind: 'album',
-      index: al,
-      id: `al${al}`,
-      name,
-      upc,
-      label,
-      releaseDate,
-      artworkUrl: `https://img.example.com/albums/al${al}/{w}x{h}.jpg`,
-      genres: [GENRES[artistGenre[artist]]],
-      popularity,
-      dateAdded,
-      artists: coArtist >= 0 && coArtist !== artist ? [artist, coArtist] : [artist],
-      tracks,
-    };
-    writer.release(album);
+  const tracks: GenTrack[] = [];
+  for (let s = start; s < albumStart[al + 1]; s++) {
+    const song = drawSong(draw, s, artist, script, year, releaseDate, rt);
+    if (draw.kept.has(s)) draw.kept.set(s, song);
+    const secondDisc = size > 20 && s - start >= size / 2;
+    tracks.push({ song, disc: secondDisc ? 2 : 1, track: secondDisc ? s - start - Math.ceil(size / 2) + 1 : s - start + 1 });
+    if ((s + 1) % 10000 === 0) onProgress?.(s + 1, draw.total);
   }
+  draw.writer.release({
+    kind: 'album',
+    index: al,
+    id: `al${al}`,
+    name,
+    upc,
+    label,
+    releaseDate,
+    artworkUrl: `https://img.example.com/albums/al${al}/{w}x{h}.jpg`,
+    genres: [GENRES[artistGenre[artist]]],
+    popularity,
+    dateAdded,
+    artists: coArtist >= 0 && coArtist !== artist ? [artist, coArtist] : [artist],
+    tracks,
+  });
+}
 
-  // Compilations: songs that sit on a second album.
+/** Song `s` of an album by `artist` (stream 4): featured artists, name, ISRC, duration, genres. */
+function drawSong(draw: Draw, s: number, artist: number, script: (typeof SCRIPTS)[number], year: number, releaseDate: string, rt: Prng): GenSong {
+  const { namer, artistCount, artistGenre, artistNames } = draw;
+  const featured: number[] = [];
+  const extra = rt.next() < 0.7 ? 0 : rt.next() < 0.75 ? 1 : 2;
+  for (let k = 0; k < extra; k++) {
+    const other = rt.int(0, artistCount - 1);
+    if (other !== artist && !featured.includes(other)) featured.push(other);
+  }
+  let songName = namer.words(rt, script, 1, 5);
+  if (featured.length > 0 && rt.chance(0.3)) songName += ` (feat. ${artistNames[featured[0]]})`;
+  let versionSuffix: string | null = null;
+  if (rt.chance(0.05)) songName += versionSuffix = rt.pick(VERSION_SUFFIXES);
+  const isrc =
+    draw.previousIsrc && rt.chance(0.005)
+      ? draw.previousIsrc
+      : `${ISRC_COUNTRIES[artist % ISRC_COUNTRIES.length]}${Math.floor(s / 100000)
+          .toString(36)
+          .toUpperCase()
+          .padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(s % 100000).padStart(5, '0')}`;
+  draw.previousIsrc = isrc;
+  const durationMs = rt.int(90_000, 420_000);
+  const genres = rt.chance(0.3) ? [GENRES[rt.chance(0.8) ? artistGenre[artist] : rt.int(0, GENRES.length - 1)]] : null;
+  return {
+    index: s,
+    id: `s${s}`,
+    name: songName,
+    versionSuffix,
+    isrc,
+    durationMs,
+    genres,
+    popularity: namer.popularity(rt),
+    dateAdded: namer.addedAt(rt),
+    credits: [artist, ...featured],
+    script,
+    firstReleaseDate: releaseDate,
+  };
+}
+
+/** The compilations: songs that sit on a second album. */
+function writeCompilations(draw: Draw, plans: ReturnType<typeof planCompilations>): void {
   for (const plan of plans) {
-    writer.release({
+    draw.writer.release({
       kind: 'compilation',
       index: plan.index,
       id: plan.id,
@@ -176,10 +217,7 @@ export function generateModel(
       popularity: plan.popularity,
       dateAdded: null,
       artists: [plan.artist],
-      tracks: plan.picks.map((pick) => ({ song: kept.get(pick.song)!, disc: 1, track: pick.track })),
+      tracks: plan.picks.map((pick) => ({ song: draw.kept.get(pick.song)!, disc: 1, track: pick.track })),
     });
   }
-  kept.clear();
-  onProgress?.(total, total);
-  return writer.end();
 }

@@ -1,34 +1,27 @@
-import { deriveOmmId, type CatalogType } from '../../catalog/catalog-ids.js';
-import { RAW_FILE_BY_NAME, type RawFileName } from '../../raw/schema.js';
-import type { RawIssue } from '../compile-error.js';
+import type { RawFileName } from '../../raw/schema.js';
 import type { MemoryBudget } from '../memory-budget.js';
-import { readRawFile, type IssueLog, type ParsedRow, type RawFileRead } from '../raw-file.js';
-import { releaseDateKey } from '../sort-keys.js';
+import type { IssueLog, RawFileRead } from '../raw-file.js';
 import { mapU32Column } from '../spill/columns.js';
 import { FixedSorter } from '../../sort/fixed-sort.js';
 import type { SpillDir } from '../spill/spill-dir.js';
 import { besideWorker, eachRow } from '../worker-job.js';
 import { EntityFilesWriter, type EntityFiles } from './entity-files.js';
 import { GenreNames } from './genre-names.js';
-import { hashId, idHash } from './id-hash.js';
 import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { isEdgeRecordFile, type EdgeRecordFile } from '../write/edge-record-rows.js';
-import { NO_POSITION, num, parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
-import { ENTITY_NAMES, MAX_ROWS, refKind, ROW_BITS, type EntityName, type RefFile } from './raw-refs.js';
+import { parseRefFiles, REF_FILE_RULES, startParseRefs, type ParsedRefName, type ParseRefsJob, type RefFilePaths } from './parse-refs.js';
+import { ENTITY_NAMES, type EntityName, type RefFile } from './raw-refs.js';
+import {
+  CATALOG_TYPE,
+  type ExploreGroupRow,
+  type ExploreItemRow,
+  type FirstPass,
+  type ParsedEntity,
+  readEntityFiles,
+  readExploreFeed,
+} from './read-entity-files.js';
 
-type Problem = Omit<RawIssue, 'file' | 'line'>;
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const CATALOG_TYPE: Partial<Record<EntityName, CatalogType>> = { artists: 'artist', albums: 'album', songs: 'song' };
-const DERIVED_STATION = /^(artist-|album-|song-|genre-|popular)/;
-
-export interface ParsedEntity {
-  readonly files: EntityFiles;
-  /** (id hash, kind << 29 | row): the entity's rows (kind 0) and every reference to it. */
-  readonly ids: FixedSorter;
-  /** (catalog id hash, row), for catalog types. */
-  readonly omm: FixedSorter | null;
-}
+export type { ExploreGroupRow, ExploreItemRow, ParsedEntity } from './read-entity-files.js';
 
 /** A file of references, as the first pass keeps it: rows numbered among its cell-valid rows. */
 export interface ParsedRefFile {
@@ -37,21 +30,6 @@ export interface ParsedRefFile {
   readonly lines: string;
   /** Other per-row columns, by name (see parseRaw for which). */
   readonly columns: Readonly<Record<string, string>>;
-}
-
-export interface ExploreGroupRow {
-  readonly id: string;
-  readonly title: string;
-  readonly type: 'song' | 'album' | 'artist' | 'playlist' | 'station';
-  readonly position: number;
-  readonly line: number;
-}
-
-export interface ExploreItemRow {
-  readonly group: number;
-  readonly position: number;
-  readonly line: number;
-  readonly resourceId: string;
 }
 
 export interface ParsedCatalog {
@@ -85,13 +63,6 @@ const REF_FILES: readonly ParsedRefName[] = ['album_artists', 'song_artists', 'a
  * both threads take about as long (songs.csv is the heaviest file per row).
  */
 const REFS_READ_HERE: ReadonlySet<ParsedRefName> = new Set(['album_artists', 'song_artists', 'album_tracks']);
-const TYPE_ENTITY: Record<ExploreGroupRow['type'], EntityName> = {
-  song: 'songs',
-  album: 'albums',
-  artist: 'artists',
-  playlist: 'playlists',
-  station: 'stations',
-};
 
 /**
  * The first pass proper: reads every raw file once, in order, checks each cell, and keeps what
@@ -99,7 +70,6 @@ const TYPE_ENTITY: Record<ExploreGroupRow['type'], EntityName> = {
  * between rows (duplicate ids, references, conflicts) are checked afterwards, by sorting
  * (resolve-ids.ts, check-refs.ts).
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not yet split by phase (issue 40, item 7)
 export async function parseRaw(
   dir: string,
   spill: SpillDir,
@@ -128,105 +98,17 @@ export async function parseRaw(
 
   // The files of references are read into column files, most of them on a worker meanwhile;
   // their sorter records are added once the entities are in (see the end).
-  const refPaths = {} as Record<ParsedRefName, RefFilePaths>;
-  for (const file of REF_FILES) {
-    const rule = REF_FILE_RULES[file];
-    refPaths[file] = {
-      lines: spill.file(`${file}.lines`),
-      columns: Object.fromEntries(Object.keys(rule.columns).map((c) => [c, spill.file(`${file}.${c}`)])),
-      records: Object.fromEntries(Object.keys(rule.targets).map((c) => [c, spill.file(`${file}.refs-${c}`)])),
-      ownIds: file === 'files' ? spill.file('files.own-ids') : undefined,
-    };
-  }
+  const refPaths = refPathsIn(spill);
   const refsJob = (files: readonly ParsedRefName[]): ParseRefsJob => ({ dir, records, files: files.map((file) => ({ file, paths: refPaths[file] })) });
   const onRows = eachRow(onRow);
   const worker = startParseRefs(refsJob(REF_FILES.filter((f) => !REFS_READ_HERE.has(f))), onRows);
   worker.catch(() => undefined); // awaited below
 
+  const pass: FirstPass = { dir, log, onRow, read, genres, entities, writers };
   /** Everything this thread reads: the entity files, the explore feed, then its files of references. */
   const readHere = async () => {
-    const readFile = async (name: RawFileName, handler: (row: ParsedRow, line: number) => Problem | void) => {
-      read.set(name, await readRawFile(dir, RAW_FILE_BY_NAME.get(name)!, log, handler, { onProgress: onRow }));
-    };
-    const tooMany = (file: string, rows: number): Problem | undefined =>
-      rows >= MAX_ROWS ? { code: 'E_RAW_ROW', message: `${file} has more than ${MAX_ROWS - 1} rows` } : undefined;
-
-    const readEntity = async (name: EntityName, extra?: (row: ParsedRow) => Problem | undefined) => {
-      const w = writers[name];
-      const type = CATALOG_TYPE[name];
-      const { ids, omm } = entities[name];
-      await readFile(name, (row, line) => {
-        const problem = extra?.(row) ?? tooMany(`${name}.csv`, w.count);
-        if (problem) return problem;
-        const id = row.id as string;
-        const ommId = type ? (str(row.omm_id) ?? deriveOmmId(type, id)) : '';
-        const slot = w.count;
-        hashId(id);
-        ids.add(idHash[0], idHash[1], idHash[2], slot);
-        if (omm) {
-          hashId(ommId);
-          omm.add(idHash[0], idHash[1], idHash[2], slot);
-        }
-        w.add({
-          id,
-          name: row.name as string,
-          ommId,
-          line,
-          popularity: num(row.popularity, 0),
-          dateAdded: num(row.date_added, Number.NaN),
-          releaseKey: releaseDateKey(str(row.release_date)),
-          releaseText: str(row.release_date) ?? '',
-          genres: genres.idsOf(row.genres as string[] | undefined),
-          artwork: str(row.artwork_url) ?? '',
-          code: str(row.isrc) ?? str(row.upc) ?? '',
-          duration: num(row.duration_ms, Number.NaN),
-          display: name === 'songs' ? (str(row.artist_name) ?? '') : '',
-        });
-      });
-      entities[name] = { ...entities[name], files: w.finish() };
-    };
-
-    await readEntity('artists');
-    await readEntity('albums');
-    await readEntity('songs');
-    await readEntity('playlists');
-    await readEntity('stations', (row) => {
-      const id = row.id as string;
-      if (DERIVED_STATION.test(id))
-        return {
-          code: 'E_RAW_ROW',
-          column: 'id',
-          message: `${JSON.stringify(id)} starts with a derived station prefix (artist-, album-, song-, genre-, popular)`,
-        };
-      return undefined;
-    });
-    // The explore feed is editorial and small: its groups stay in memory, its items' resources
-    // are resolved with the other references.
-    const exploreGroups: ExploreGroupRow[] = [];
-    const groupById = new Map<string, number>();
-    await readFile('explore_groups', (row, line) => {
-      const id = row.id as string;
-      const existing = groupById.get(id);
-      if (existing !== undefined)
-        return { code: 'E_RAW_DUPLICATE', column: 'id', message: `id ${JSON.stringify(id)} is already used on line ${exploreGroups[existing].line}` };
-      groupById.set(id, exploreGroups.length);
-      exploreGroups.push({ id, title: row.title as string, type: row.type as ExploreGroupRow['type'], position: num(row.position, NO_POSITION), line });
-    });
-    const exploreItems: ExploreItemRow[] = [];
-    await readFile('explore_items', (row, line) => {
-      const group = groupById.get(row.group_id as string);
-      if (group === undefined)
-        return {
-          code: 'E_RAW_REF',
-          column: 'group_id',
-          message: `${JSON.stringify(row.group_id)} is not an id in explore_groups.csv (or its row was rejected)`,
-        };
-      const resourceId = row.resource_id as string;
-      const entity = TYPE_ENTITY[exploreGroups[group].type];
-      hashId(resourceId);
-      entities[entity].ids.add(idHash[0], idHash[1], idHash[2], ((refKind(entity, 'explore_items', 'resource_id') << ROW_BITS) | exploreItems.length) >>> 0);
-      exploreItems.push({ group, position: num(row.position, NO_POSITION), line, resourceId });
-    });
+    await readEntityFiles(pass);
+    const { exploreGroups, exploreItems } = await readExploreFeed(pass);
     // The references' records go into the sorters after every entity row, file by file in a fixed
     // order whichever thread read them: a sort is stable and an entity's own rows went in first,
     // which is all resolving needs.
@@ -244,11 +126,34 @@ export async function parseRaw(
       if (isEdgeRecordFile(file)) edgeRecords.set(file, { shards, rejected });
     }
   }
+  addRefRecords(refPaths, entities, fileIds);
+  return { entities, refs, fileIds, genres, exploreGroups, exploreItems, read, edgeRecords };
+}
+
+/** Where each file of references is read to: its lines, columns and sorter records, in the spill directory. */
+function refPathsIn(spill: SpillDir): Record<ParsedRefName, RefFilePaths> {
+  const refPaths = {} as Record<ParsedRefName, RefFilePaths>;
+  for (const file of REF_FILES) {
+    const rule = REF_FILE_RULES[file];
+    refPaths[file] = {
+      lines: spill.file(`${file}.lines`),
+      columns: Object.fromEntries(Object.keys(rule.columns).map((c) => [c, spill.file(`${file}.${c}`)])),
+      records: Object.fromEntries(Object.keys(rule.targets).map((c) => [c, spill.file(`${file}.refs-${c}`)])),
+      ownIds: file === 'files' ? spill.file('files.own-ids') : undefined,
+    };
+  }
+  return refPaths;
+}
+
+/**
+ * The references' records into the entities' sorters, after every entity row, file by file in a
+ * fixed order whichever thread read them; then files.csv's own ids.
+ */
+function addRefRecords(refPaths: Record<ParsedRefName, RefFilePaths>, entities: Record<EntityName, ParsedEntity>, fileIds: FixedSorter): void {
   for (const file of REF_FILES) {
     for (const [column, entity] of Object.entries(REF_FILE_RULES[file].targets)) addRecords(refPaths[file].records[column], entities[entity].ids);
   }
   addRecords(refPaths.files.ownIds!, fileIds);
-  return { entities, refs, fileIds, genres, exploreGroups, exploreItems, read, edgeRecords };
 }
 
 /** Adds a file of sorter records (u32 x 4 each, parse-refs.ts) to `sorter`. */

@@ -7,14 +7,18 @@ import type { StationPlan } from '../relations/station-plan.js';
 import type { IssueLog } from '../raw-file.js';
 import type { EntityColumns } from '../validate/entity-files.js';
 
-/** Everything the writers read, mapped from the spill directory: no per-song JS state. */
-export interface BuildContext {
+/** The compile's settings, the same for every phase: where it reads and writes, its build id, its packer, its issue log. */
+export interface BuildSettings {
   readonly rawDir: string;
   readonly outDir: string;
   readonly buildId: string;
   readonly packr: Packr;
   readonly log: IssueLog;
   readonly onRow?: () => void;
+}
+
+/** Everything the writers read, mapped from the spill directory: no per-song JS state. */
+export interface BuildContext extends BuildSettings {
   readonly songs: EntityColumns;
   readonly albums: EntityColumns;
   readonly artists: EntityColumns;
