@@ -13,9 +13,11 @@ const run = (...args: string[]) => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const ddex = (name: string) => join(fixtures, 'ddex', name);
+/** The raw CSV files of a directory (not the import state beside them), by name. */
 const csv = (dir: string) =>
   Object.fromEntries(
     readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
       .sort()
       .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
   );
@@ -34,6 +36,21 @@ describe('omm import ddex / musicbrainz (CLI)', () => {
     expect(strict.stderr).toMatch(/ern382-missing-isrc\.xml:\d+: .*no ISRC \(--strict fails instead of skipping\) \[E_IMPORT_SKIPPED\]/);
     expect(csv(out)).toEqual(before);
     expect(readdirSync(dirname(out))).toEqual(['raw']);
+  });
+
+  it('--into applies a delivery to the raw catalog there, says what changed, and says so when nothing did', () => {
+    const out = join(tempDir(), 'raw');
+    expect(run('import', 'ddex', ddex('ern382-multidisc.xml'), '--out', out).code).toBe(0);
+    const purge = run('import', 'ddex', ddex('ern382-purge.xml'), '--into', out);
+    expect(purge.code).toBe(0);
+    expect(purge.stdout).toMatch(/changed: releases 0 added, 0 updated, 1 taken down, 0 unchanged; songs 0 added, \d+ removed/);
+    expect(csv(out)['albums.csv']).not.toContain('Two Sides');
+    const again = run('import', 'ddex', ddex('ern382-purge.xml'), '--into', out);
+    expect(again.stdout).toMatch(/no change/);
+    const both = run('import', 'ddex', ddex('ern382-purge.xml'), '--into', out, '--out', out);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/either --out <raw-dir> .* or --into <raw-dir>/);
+    expect(run('import', 'ddex', ddex('ern382-purge.xml')).code).toBe(2);
   });
 
   it('applies a later purge whatever the order of the files, with byte-identical output', () => {

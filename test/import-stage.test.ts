@@ -17,9 +17,11 @@ const album = (id: string, tracks: StagedSong[], extra: Partial<StagedAlbum> = {
   tracks: tracks.map((s, i) => ({ song: s, discNumber: 1, trackNumber: i + 1 })),
   ...extra,
 });
+/** The raw CSV files of a directory (not the import state beside them), by name. */
 const csv = (dir: string) =>
   Object.fromEntries(
     readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
       .sort()
       .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
   );

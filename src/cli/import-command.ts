@@ -13,7 +13,8 @@ import { count } from '../units/readable.js';
 import { streamedImportReport } from './streamed-import-report.js';
 
 interface StreamedOptions {
-  out: string;
+  out?: string;
+  into?: string;
   strict: boolean;
   memory: string;
 }
@@ -27,7 +28,10 @@ async function streamed(
 ): Promise<void> {
   const memoryBytes = parseMemorySize(opts.memory);
   if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 160m or 1g`, 2);
-  const summary = await runStreamedImport(what, { out: opts.out, inputs, strict: opts.strict, memoryBytes }, read);
+  if ((opts.out === undefined) === (opts.into === undefined))
+    throw new CliError('give either --out <raw-dir> (a new raw catalog) or --into <raw-dir> (apply to one)', 2);
+  const into = opts.into !== undefined;
+  const summary = await runStreamedImport(what, { out: (opts.out ?? opts.into)!, into, inputs, strict: opts.strict, memoryBytes }, read);
   process.stdout.write(streamedImportReport(what, summary));
 }
 
@@ -84,7 +88,8 @@ export function register(program: Command): void {
     .command('ddex')
     .description('import DDEX ERN 3.8 and 4.1-4.3 messages (a delivery batch: later messages update earlier ones by release, takedowns remove them)')
     .argument('<inputs...>', 'ERN message files, or directories of them (walked for *.xml)')
-    .requiredOption('-o, --out <raw-dir>', 'raw catalog directory to write; replaced only when the import succeeds')
+    .option('-o, --out <raw-dir>', 'raw catalog directory to write; replaced only when the import succeeds')
+    .option('--into <raw-dir>', 'apply the delivery to the raw catalog a previous import wrote there (docs/updates.md); replaced only when the import succeeds')
     .option('--strict', 'fail instead of skipping a recording without an ISRC or a release without an id', false)
     .option('--artwork-base-url <url>', 'absolute URL that relative cover-art file names are resolved against')
     .option(...memory)
@@ -97,7 +102,8 @@ export function register(program: Command): void {
     .command('musicbrainz')
     .description('import MusicBrainz JSON: dump files (one entity per line; .gz, .xz, .tar.xz) or WS/2 responses')
     .argument('<inputs...>', 'JSON-lines dump files or archives, WS/2 JSON documents, or directories of them')
-    .requiredOption('-o, --out <raw-dir>', 'raw catalog directory to write; replaced only when the import succeeds')
+    .option('-o, --out <raw-dir>', 'raw catalog directory to write; replaced only when the import succeeds')
+    .option('--into <raw-dir>', 'apply the inputs to the raw catalog a previous import wrote there (docs/updates.md); replaced only when the import succeeds')
     .option('--strict', 'fail instead of skipping an entity without an id', false)
     .option(...memory)
     .action(async (inputs: string[], opts: StreamedOptions) => streamed('MusicBrainz', inputs, opts, (sink, rep) => readMusicBrainz(inputs, sink, rep)));

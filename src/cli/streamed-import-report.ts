@@ -13,6 +13,7 @@ export function streamedImportReport(what: string, s: StreamedImportSummary): st
   lines.push(
     `  staged ${count(s.releases)} release(s) with ${count(s.tracks)} track(s), ${count(s.takedowns)} takedown(s); ${count(s.releasesReplaced)} replaced by a later message, ${count(s.albumsTakenDown)} taken down`,
   );
+  if (s.into) lines.push(changesLine(s));
   lines.push(
     `  wrote ${Object.entries(s.rows)
       .map(([file, n]) => `${file} ${count(n)}`)
@@ -35,4 +36,11 @@ export function streamedImportReport(what: string, s: StreamedImportSummary): st
     if (s.warningCount > 20) lines.push(`    ... and ${count(s.warningCount - 20)} more`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** What applying a delivery changed in the raw catalog (--into), or that it changed nothing. */
+function changesLine(s: StreamedImportSummary): string {
+  const changed = s.releasesAdded + s.releasesUpdated + s.albumsTakenDown + s.songsAdded + s.songsRemoved + s.artistsAdded + s.artistsRemoved > 0;
+  if (!changed) return `  no change: every release already as the raw catalog holds it (${count(s.releasesUnchanged)} unchanged)`;
+  return `  changed: releases ${count(s.releasesAdded)} added, ${count(s.releasesUpdated)} updated, ${count(s.albumsTakenDown)} taken down, ${count(s.releasesUnchanged)} unchanged; songs ${count(s.songsAdded)} added, ${count(s.songsRemoved)} removed; artists ${count(s.artistsAdded)} added, ${count(s.artistsRemoved)} removed`;
 }

@@ -7,7 +7,8 @@ export type ImportErrorCode =
   | 'E_IMPORT_FORMAT' // not a format the importer reads: unknown ERN version, wrong namespace, other message type, not a MusicBrainz entity
   | 'E_IMPORT_VALUE' // a value that cannot be read: a bad duration, date or number
   | 'E_IMPORT_SKIPPED' // under --strict: an item that would have been skipped (no ISRC, no release id)
-  | 'E_IMPORT_IO'; // an input cannot be read, or the output cannot be written
+  | 'E_IMPORT_IO' // an input cannot be read, or the output cannot be written
+  | 'E_IMPORT_STATE'; // --into: the raw catalog has no import state, or changed since the import that wrote it
 
 export interface ImportErrorPlace {
   readonly file: string;

@@ -35,6 +35,8 @@ export class ExternalSorter {
   private used = 0;
   private count = 0;
   private readonly runs: string[] = [];
+  /** Sorted run files written elsewhere, merged ahead of this sorter's records and never removed (mergeWith). */
+  private readonly kept: string[] = [];
   private added = 0;
   private reading = false;
   private readonly keySort = new ArenaKeySort();
@@ -83,6 +85,15 @@ export class ExternalSorter {
     this.added++;
   }
 
+  /**
+   * Merges a run file sorted elsewhere (same record format, key order) with this sorter's records
+   * when they are read: its records come first among equal keys. The file is read, never removed.
+   */
+  mergeWith(path: string): void {
+    if (this.reading) throw new Error(`sorter ${this.name}: mergeWith after reading began`);
+    this.kept.push(path);
+  }
+
   /** Every record in key order. Removes the run files when the iteration ends. */
   *sorted(): Generator<SortedRecord> {
     const cursor = this.cursor();
@@ -116,7 +127,7 @@ export class ExternalSorter {
     this.mergeRunsDown();
     const sources: RecordSource[] = [];
     try {
-      for (const path of this.runs) sources.push(new RunReader(path));
+      for (const path of [...this.kept, ...this.runs]) sources.push(new RunReader(path));
     } catch (err) {
       for (const s of sources) s.close();
       this.dispose();
@@ -132,7 +143,7 @@ export class ExternalSorter {
    * so ties keep the order records were added in.
    */
   private mergeRunsDown(): void {
-    while (this.runs.length + 1 > this.fanIn) {
+    while (this.kept.length + this.runs.length + 1 > this.fanIn) {
       const next: string[] = [];
       for (let from = 0; from < this.runs.length; from += this.fanIn) {
         const group = this.runs.slice(from, from + this.fanIn);

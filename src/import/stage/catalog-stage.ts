@@ -2,7 +2,18 @@ import { RawCsvWriter } from '../../raw/csv-writer.js';
 import { columnsOf, type RawFileName } from '../../raw/schema.js';
 import { ExternalSorter } from '../../sort/external-sort.js';
 import { invertedVersion, MARKER_VERSION, StageKind, StageRecordWriter } from './stage-keys.js';
-import { forEachLatest } from './latest-versions.js';
+import {
+  type AlbumCells,
+  type ArtistCells,
+  type OutputCounts,
+  type SongCells,
+  type StageOutput,
+  type TrackCells,
+  writeAlbums,
+  writeArtists,
+  writeSongs,
+} from './stage-output.js';
+import { type StageStateRuns, StageStateWriter } from './stage-state.js';
 import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from './staged.js';
 
 /** Columns the streamed importers write beyond the raw format's own; `x_` columns are kept for people, ignored by the compiler. */
@@ -12,33 +23,13 @@ export const STAGED_COLUMNS: Readonly<Partial<Record<RawFileName, readonly strin
 };
 
 /** What the stage did, for the import's summary. */
-export interface StageCounts {
+export interface StageCounts extends OutputCounts {
   releases: number;
   takedowns: number;
   tracks: number;
-  /** Albums whose latest word was a takedown. */
-  albumsTakenDown: number;
-  /** Releases replaced by a later unit's word on the same album id. */
-  releasesReplaced: number;
-  /** Songs and artists staged only through releases that did not survive. */
-  songsDropped: number;
-  artistsDropped: number;
   /** Rows written per raw file. */
   rows: Record<string, number>;
 }
-
-const decoder = new TextDecoder();
-const parse = <T>(bytes: Uint8Array): T => JSON.parse(decoder.decode(bytes)) as T;
-
-type Text = string | undefined;
-type List = readonly string[] | undefined;
-/** name, upc, label, release date, artwork, genres, artist name, GRid, (P) line, (C) line. */
-type AlbumCells = [string, Text, Text, Text, Text, List, Text, Text, Text, Text];
-/** name, ISRC, duration, genres, release date, artwork, artist name, explicit, (P) line. */
-type SongCells = [string, Text, number | undefined, List, Text, Text, Text, boolean | undefined, Text];
-/** name, genres, artwork. */
-type ArtistCells = [string, List, Text];
-type TrackCells = [string, number, number];
 
 /**
  * The out-of-core catalog a streamed import builds. Every call is turned into sorter records
@@ -60,19 +51,33 @@ export class CatalogStage implements CatalogSink {
     tracks: 0,
     albumsTakenDown: 0,
     releasesReplaced: 0,
+    releasesAdded: 0,
+    releasesUpdated: 0,
+    releasesUnchanged: 0,
+    songsAdded: 0,
+    songsRemoved: 0,
+    artistsAdded: 0,
+    artistsRemoved: 0,
     songsDropped: 0,
     artistsDropped: 0,
     rows: {},
   };
 
+  /** With `previous`, the state a previous import left (stage-state.ts): this import is applied to it. */
   constructor(
     spillDir: string,
     memoryBytes: number,
     private readonly report: ImportReport,
+    previous: StageStateRuns | null = null,
   ) {
     this.albums = new ExternalSorter(spillDir, 'albums', Math.floor(memoryBytes / 4));
     this.songs = new ExternalSorter(spillDir, 'songs', Math.floor(memoryBytes / 2));
     this.artists = new ExternalSorter(spillDir, 'artists', Math.floor(memoryBytes / 4));
+    if (previous) {
+      this.albums.mergeWith(previous.albums);
+      this.songs.mergeWith(previous.songs);
+      this.artists.mergeWith(previous.artists);
+    }
   }
 
   release(unit: SourceUnit, album: StagedAlbum): void {
@@ -165,7 +170,10 @@ export class CatalogStage implements CatalogSink {
     this.artists.add(this.records.key(artist.id, version, StageKind.Row, 0), this.records.value(JSON.stringify(cells)));
   }
 
-  /** Writes the raw CSV files into `dir`, in id order. The stage cannot be used afterwards. */
+  /**
+   * Writes the raw CSV files into `dir`, in id order, and the import's state beside them
+   * (`dir/.omm-stage/`, for the next delivery). The stage cannot be used afterwards.
+   */
   finish(dir: string): StageCounts {
     const writers = new Map<RawFileName, RawCsvWriter>();
     const writer = (file: RawFileName): RawCsvWriter => {
@@ -178,10 +186,15 @@ export class CatalogStage implements CatalogSink {
     };
     // Every file the importers write exists, even when empty: a later compile sees "no credits", not "no file".
     for (const file of ['artists', 'albums', 'album_artists', 'songs', 'song_artists', 'album_tracks'] as const) writer(file);
+    const state = new StageStateWriter(dir, this.records);
+    const out: StageOutput = { albums: this.albums, songs: this.songs, artists: this.artists, keys: this.records, counts: this.counts, state, writer };
     try {
-      this.writeAlbums(writer);
-      this.writeSongs(writer);
-      this.writeArtists(writer);
+      writeAlbums(out);
+      writeSongs(out);
+      writeArtists(out);
+    } catch (err) {
+      state.abandon();
+      throw err;
     } finally {
       for (const [file, w] of writers) {
         w.close();
@@ -189,6 +202,7 @@ export class CatalogStage implements CatalogSink {
       }
       this.dispose();
     }
+    state.finish([...writers.keys()].map((file) => `${file}.csv`));
     return this.counts;
   }
 
@@ -197,82 +211,5 @@ export class CatalogStage implements CatalogSink {
     this.albums.dispose();
     this.songs.dispose();
     this.artists.dispose();
-  }
-
-  private writeAlbums(writer: (file: RawFileName) => RawCsvWriter): void {
-    forEachLatest(this.albums, (id, latest, versions) => {
-      if (versions > 1) this.counts.releasesReplaced += versions - 1;
-      const row = latest.find((r) => r.kind === StageKind.Row);
-      if (!row || row.value.length === 0) {
-        this.counts.albumsTakenDown++;
-        return;
-      }
-      const [name, upc, label, releaseDate, artworkUrl, genres, artistName, grid, pLine, cLine] = parse<AlbumCells>(row.value);
-      writer('albums').write({
-        id,
-        name,
-        upc,
-        label,
-        release_date: releaseDate,
-        artwork_url: artworkUrl,
-        genres,
-        artist_name: artistName,
-        x_grid: grid,
-        x_p_line: pLine,
-        x_c_line: cLine,
-      });
-      for (const credit of latest) {
-        if (credit.kind !== StageKind.Credit) continue;
-        const artistId = decoder.decode(credit.value);
-        writer('album_artists').write({ album_id: id, artist_id: artistId, position: credit.sequence + 1 });
-        this.artists.add(this.records.key(artistId, MARKER_VERSION, StageKind.Ref, 0));
-      }
-      for (const track of latest) {
-        if (track.kind !== StageKind.Track) continue;
-        const [songId, disc, number] = parse<TrackCells>(track.value);
-        writer('album_tracks').write({ album_id: id, song_id: songId, disc_number: disc, track_number: number });
-        this.songs.add(this.records.key(songId, MARKER_VERSION, StageKind.Ref, 0));
-      }
-    });
-  }
-
-  private writeSongs(writer: (file: RawFileName) => RawCsvWriter): void {
-    forEachLatest(this.songs, (id, latest, _versions, marked) => {
-      if (!marked) {
-        this.counts.songsDropped++;
-        return;
-      }
-      const row = latest.find((r) => r.kind === StageKind.Row)!;
-      const [name, isrc, durationMs, genres, releaseDate, artworkUrl, artistName, explicit, pLine] = parse<SongCells>(row.value);
-      writer('songs').write({
-        id,
-        name,
-        isrc,
-        duration_ms: durationMs,
-        genres,
-        release_date: releaseDate,
-        artwork_url: artworkUrl,
-        artist_name: artistName,
-        x_explicit: explicit,
-        x_p_line: pLine,
-      });
-      for (const credit of latest) {
-        if (credit.kind !== StageKind.Credit) continue;
-        const artistId = decoder.decode(credit.value);
-        writer('song_artists').write({ song_id: id, artist_id: artistId, position: credit.sequence + 1 });
-        this.artists.add(this.records.key(artistId, MARKER_VERSION, StageKind.Ref, 0));
-      }
-    });
-  }
-
-  private writeArtists(writer: (file: RawFileName) => RawCsvWriter): void {
-    forEachLatest(this.artists, (id, latest, _versions, marked) => {
-      if (!marked) {
-        this.counts.artistsDropped++;
-        return;
-      }
-      const [name, genres, artworkUrl] = parse<ArtistCells>(latest.find((r) => r.kind === StageKind.Row)!.value);
-      writer('artists').write({ id, name, genres, artwork_url: artworkUrl });
-    });
   }
 }

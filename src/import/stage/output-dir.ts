@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ImportError } from '../import-error.js';
+import { STATE_DIR } from './stage-state.js';
 
 /**
  * Where a streamed import works and how it publishes: a work directory beside the output
@@ -48,12 +49,12 @@ export class ImportWorkDir {
   }
 }
 
-/** The output may be replaced only when it is absent, or a directory of CSV files (a raw catalog). */
+/** The output may be replaced only when it is absent, or a directory of CSV files (a raw catalog) and an import's state. */
 function refuseToReplace(out: string): void {
   const stat = statSync(out, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ImportError('E_IMPORT_IO', { file: out }, 'the output exists and is not a directory');
-  const foreign = readdirSync(out).filter((name) => !name.endsWith('.csv'));
+  const foreign = readdirSync(out).filter((name) => !name.endsWith('.csv') && name !== STATE_DIR);
   if (foreign.length > 0) {
     throw new ImportError(
       'E_IMPORT_IO',

@@ -2,6 +2,7 @@ import { ImportError } from '../import-error.js';
 import { CatalogStage, type StageCounts } from './catalog-stage.js';
 import { ImportProgress, inputBytes } from './import-progress.js';
 import { ImportWorkDir } from './output-dir.js';
+import { openStageState } from './stage-state.js';
 import type { CatalogSink, ImportReport } from './staged.js';
 
 /** The sorters' memory when none is given: an import of 1M tracks peaked near 250 MiB with it (docs/benchmarks.md). */
@@ -12,6 +13,11 @@ const KEPT_MESSAGES = 100;
 export interface StreamedImportOptions {
   /** The raw catalog directory to write; replaced only when the import succeeds. */
   readonly out: string;
+  /**
+   * Apply the inputs to the raw catalog already in `out` (which a streamed import wrote) instead
+   * of replacing it: the result is the one importing every delivery it holds and these at once gives.
+   */
+  readonly into?: boolean;
   /** The inputs, for the progress bar's total. */
   readonly inputs?: readonly string[];
   /** Fail on the first item that would be skipped. */
@@ -24,6 +30,8 @@ export interface StreamedImportOptions {
 
 export interface StreamedImportSummary extends StageCounts {
   readonly outDir: string;
+  /** Whether the inputs were applied to the raw catalog already there (--into). */
+  readonly into: boolean;
   /** Units read by kind (`message`, `line`). */
   readonly units: Record<string, number>;
   readonly bytesRead: number;
@@ -88,9 +96,10 @@ export async function runStreamedImport(
     options.inputs ? await inputBytes(options.inputs) : 0,
     options.progress === undefined ? process.stderr : options.progress,
   );
+  const previous = options.into ? openStageState(options.out) : null;
   const work = new ImportWorkDir(options.out);
   const report = new Report(options.strict ?? false, progress);
-  const stage = new CatalogStage(work.spill, options.memoryBytes ?? DEFAULT_IMPORT_MEMORY, report);
+  const stage = new CatalogStage(work.spill, options.memoryBytes ?? DEFAULT_IMPORT_MEMORY, report, previous);
   try {
     await read(stage, report);
     progress.phase('writing raw CSV in id order');
@@ -99,6 +108,7 @@ export async function runStreamedImport(
     return {
       ...counts,
       outDir: options.out,
+      into: options.into ?? false,
       units: report.units,
       bytesRead: report.bytes,
       skipped: report.skipped,

@@ -9,7 +9,8 @@ import type { SourceUnit } from './staged.js';
  * first (the version is the unit's creation time, 28 ASCII bytes, then its 32-byte digest, every
  * byte inverted so that later sorts first), and within a version by kind and sequence. Markers
  * (a reference to an id, or "keep it on its own") carry the all-0xff version: they sort after
- * every real version of their id.
+ * every real version of their id. The previous import's word on an id (stage-state.ts) carries
+ * the all-zero version: it sorts before every real version.
  */
 export const VERSION_BYTES = 60;
 const CREATED_BYTES = 28;
@@ -27,6 +28,12 @@ export const enum StageKind {
   Keep = 8,
   /** The entity is referenced by something that survived. */
   Ref = 9,
+  /** Something that referred to the entity no longer does (an album updated or taken down). */
+  Unref = 10,
+  /** How many surviving things referred to the entity after the previous import (value: u32, big-endian). */
+  RefCount = 11,
+  /** The previous import's word (value: its latest version, inverted, then 1 if it was in the raw catalog, else 0). */
+  Previous = 12,
 }
 
 /** A unit's version, inverted, ready to copy into keys. */
@@ -43,6 +50,8 @@ export function invertedVersion(unit: SourceUnit): Buffer {
 
 /** The version of markers: sorts after every real version. */
 export const MARKER_VERSION: Buffer = Buffer.alloc(VERSION_BYTES, 255);
+/** The version of the previous import's word on an id: sorts before every real version (whose first byte is an inverted printable character). */
+export const PREVIOUS_VERSION: Buffer = Buffer.alloc(VERSION_BYTES, 0);
 
 /**
  * Writes keys and values into scratch buffers that the sorter copies from: no allocation per

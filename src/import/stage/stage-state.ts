@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RunWriter } from '../../sort/run-files.js';
+import { ImportError } from '../import-error.js';
+import { MARKER_VERSION, PREVIOUS_VERSION, StageKind, type StageRecordWriter, VERSION_BYTES } from './stage-keys.js';
+import type { IdGroup, StageRecord } from './id-groups.js';
+
+/**
+ * What a streamed import leaves beside the raw catalog it writes, so that the next delivery can
+ * be applied to it (`omm import ... --into <raw-dir>`) with the same result as importing every
+ * delivery at once: `<raw-dir>/.omm-stage/`, one sorted run file per stage sorter (albums, songs,
+ * artists) holding, for every id ever staged, its latest version's records, whether it is in the
+ * raw catalog, whether it stands on its own, and how many surviving things refer to it; and
+ * `state.json`, the format and each raw file's size and SHA-256 as the import wrote them, so a
+ * raw catalog edited since is refused instead of silently overwritten.
+ */
+export const STATE_DIR = '.omm-stage';
+export const STATE_FORMAT = 1;
+const MANIFEST = 'state.json';
+
+export type StageSorterName = 'albums' | 'songs' | 'artists';
+export const STAGE_SORTERS: readonly StageSorterName[] = ['albums', 'songs', 'artists'];
+
+interface StateManifest {
+  readonly format: number;
+  /** Each raw file the import wrote: its size and SHA-256. */
+  readonly files: Record<string, { readonly size: number; readonly sha256: string }>;
+}
+
+/** The previous import's state: a sorted run file per stage sorter. */
+export type StageStateRuns = Readonly<Record<StageSorterName, string>>;
+
+/** Writes the state of one import as its groups go by, each sorter's in key order. */
+export class StageStateWriter {
+  private readonly dir: string;
+  private readonly runs: Record<StageSorterName, RunWriter>;
+  private scratch = Buffer.allocUnsafe(64 * 1024);
+
+  constructor(
+    private readonly rawDir: string,
+    private readonly keys: StageRecordWriter,
+  ) {
+    this.dir = join(rawDir, STATE_DIR);
+    mkdirSync(this.dir, { recursive: true });
+    this.runs = {
+      albums: new RunWriter(join(this.dir, 'albums.run')),
+      songs: new RunWriter(join(this.dir, 'songs.run')),
+      artists: new RunWriter(join(this.dir, 'artists.run')),
+    };
+  }
+
+  /**
+   * An id's state: the Previous word for the next import (its latest version and whether it is
+   * in the raw catalog now), its latest records, Keep, and the count of what refers to it.
+   */
+  group(sorter: StageSorterName, group: IdGroup, present: boolean, refs: number): void {
+    const flagged = Buffer.allocUnsafe(VERSION_BYTES + 1);
+    group.version.copy(flagged, 0);
+    flagged[VERSION_BYTES] = present ? 1 : 0;
+    this.add(sorter, this.keys.key(group.id, PREVIOUS_VERSION, StageKind.Previous, 0), flagged);
+    for (const r of group.latest) this.add(sorter, this.keys.key(group.id, group.version, r.kind, r.sequence), r.value);
+    if (group.keep) this.add(sorter, this.keys.key(group.id, MARKER_VERSION, StageKind.Keep, 0), EMPTY);
+    if (refs > 0) {
+      const count = Buffer.allocUnsafe(4);
+      count.writeUInt32BE(refs, 0);
+      this.add(sorter, this.keys.key(group.id, MARKER_VERSION, StageKind.RefCount, 0), count);
+    }
+  }
+
+  /** Closes the run files and records the raw files as written. */
+  finish(rawFiles: readonly string[]): void {
+    for (const name of STAGE_SORTERS) this.runs[name].close();
+    const files: StateManifest['files'] = {};
+    for (const file of [...rawFiles].sort()) files[file] = { size: statSync(join(this.rawDir, file)).size, sha256: sha256Of(join(this.rawDir, file)) };
+    const manifest: StateManifest = { format: STATE_FORMAT, files };
+    writeFileSync(join(this.dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+
+  /** Closes the run files without recording anything (a failed import: its work directory is removed). */
+  abandon(): void {
+    for (const name of STAGE_SORTERS) {
+      try {
+        this.runs[name].close();
+      } catch {
+        // already closed, or the disk failed: the work directory goes anyway
+      }
+    }
+  }
+
+  private add(sorter: StageSorterName, key: Buffer, value: Uint8Array): void {
+    const bytes = 8 + key.length + value.length;
+    if (bytes > this.scratch.length) this.scratch = Buffer.allocUnsafe(bytes * 2);
+    const out = this.scratch;
+    out.writeUInt32LE(key.length, 0);
+    out.writeUInt32LE(value.length, 4);
+    key.copy(out, 8);
+    out.set(value, 8 + key.length);
+    this.runs[sorter].add(out, 0, bytes);
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * The state a previous import left in `rawDir`, checked: it exists, is of this format, and every
+ * raw file is as that import wrote it (size, then SHA-256 when the size agrees).
+ */
+export function openStageState(rawDir: string): StageStateRuns {
+  const dir = join(rawDir, STATE_DIR);
+  const manifestPath = join(dir, MANIFEST);
+  if (!existsSync(manifestPath)) {
+    throw new ImportError(
+      'E_IMPORT_STATE',
+      { file: rawDir },
+      `has no import state (${STATE_DIR}/${MANIFEST}): --into applies a delivery to a raw catalog that omm import ddex or musicbrainz wrote; import the deliveries it came from without --into`,
+    );
+  }
+  let manifest: StateManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as StateManifest;
+  } catch (err) {
+    throw new ImportError('E_IMPORT_STATE', { file: manifestPath }, `is not readable JSON: ${(err as Error).message}`);
+  }
+  if (manifest.format !== STATE_FORMAT)
+    throw new ImportError(
+      'E_IMPORT_STATE',
+      { file: manifestPath },
+      `import state format ${manifest.format}, this omm reads ${STATE_FORMAT}: import the deliveries again without --into`,
+    );
+  for (const [file, want] of Object.entries(manifest.files)) {
+    const path = join(rawDir, file);
+    const size = statSync(path, { throwIfNoEntry: false })?.size;
+    if (size !== want.size || sha256Of(path) !== want.sha256) {
+      throw new ImportError(
+        'E_IMPORT_STATE',
+        { file: path },
+        'changed since the import that wrote it: --into would overwrite the change; import the deliveries again without --into, or restore the file',
+      );
+    }
+  }
+  const runs = { albums: join(dir, 'albums.run'), songs: join(dir, 'songs.run'), artists: join(dir, 'artists.run') };
+  for (const path of Object.values(runs)) if (!existsSync(path)) throw new ImportError('E_IMPORT_STATE', { file: path }, 'is missing from the import state');
+  return runs;
+}
+
+/** The SHA-256 of a file, read a block at a time. */
+function sha256Of(path: string): string {
+  const hash = createHash('sha256');
+  const block = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, block); n > 0; n = readSync(fd, block)) hash.update(block.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/** Records of one kind, in sequence order. */
+export const recordsOf = (records: readonly StageRecord[], kind: StageKind): StageRecord[] => records.filter((r) => r.kind === kind);

@@ -1,0 +1,211 @@
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateCatalog } from '../src/generate/generate.js';
+import { readDdex } from '../src/import/ddex/read-ddex.js';
+import { ImportError } from '../src/import/import-error.js';
+import { runStreamedImport, type StreamedImportSummary } from '../src/import/stage/run-import.js';
+import { unitDigest } from '../src/import/stage/source-unit.js';
+import type { CatalogSink, SourceUnit, StagedArtist, StagedSong } from '../src/import/stage/staged.js';
+import { tempDir } from './helpers/raw-fixture.js';
+
+/*
+ * Applying a delivery to the raw catalog a previous import wrote (--into) against importing
+ * everything at once, on random deliveries at the stage's level: releases that share songs and
+ * artists, updates with other tracks and credits, takedowns (also before the release they take
+ * down), songs and artists on their own, units at the same time, the same unit twice.
+ */
+
+const root = tempDir('omm-into-');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let dirs = 0;
+const fresh = (): string => join(root, String(dirs++));
+
+/** One thing a unit says. */
+type Word =
+  | { kind: 'release'; album: number; title: number; tracks: number[]; credits: number[] }
+  | { kind: 'takedown'; album: number }
+  | { kind: 'song'; song: number; title: number }
+  | { kind: 'artist'; artist: number; title: number };
+
+interface Unit {
+  readonly time: number;
+  readonly words: readonly Word[];
+}
+
+const artistOf = (a: number, title: number): StagedArtist => ({ id: `ar${a}`, name: `Artist ${a} v${title}` });
+const songOf = (s: number, title: number): StagedSong => ({
+  id: `s${s}`,
+  name: `Song ${s} v${title}`,
+  isrc: `USAAA${String(10000000 + s).slice(1)}`,
+  artists: [artistOf(s % 7, title)],
+});
+
+/** A unit as a streamed importer hands it over: its time and digest, then what it says. */
+function say(sink: CatalogSink, unit: Unit, index: number): void {
+  const text = JSON.stringify(unit);
+  const source: SourceUnit = { where: `unit-${index}`, created: `2026-01-01T00:00:${String(unit.time).padStart(2, '0')}.0000000Z`, digest: unitDigest(text) };
+  for (const w of unit.words) {
+    if (w.kind === 'release') {
+      sink.release(source, {
+        id: `al${w.album}`,
+        name: `Album ${w.album} v${w.title}`,
+        artists: w.credits.map((a) => artistOf(a, w.title)),
+        tracks: w.tracks.map((s, i) => ({ song: songOf(s, w.title), discNumber: 1, trackNumber: i + 1 })),
+      });
+    } else if (w.kind === 'takedown') sink.takedown(source, `al${w.album}`);
+    else if (w.kind === 'song') sink.song(source, songOf(w.song, w.title));
+    else sink.artist(source, artistOf(w.artist, w.title));
+  }
+}
+
+const word: fc.Arbitrary<Word> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('release' as const),
+      album: fc.nat(12),
+      title: fc.nat(3),
+      tracks: fc.uniqueArray(fc.nat(30), { minLength: 1, maxLength: 5 }),
+      credits: fc.uniqueArray(fc.nat(9), { minLength: 1, maxLength: 3 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('takedown' as const), album: fc.nat(12) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('song' as const), song: fc.nat(40), title: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('artist' as const), artist: fc.nat(12), title: fc.nat(3) }) },
+);
+const unit: fc.Arbitrary<Unit> = fc.record({ time: fc.nat(20), words: fc.array(word, { minLength: 1, maxLength: 4 }) });
+/** Two deliveries; some units of the first appear again in the second (a resent message). */
+const deliveries = fc
+  .tuple(fc.array(unit, { maxLength: 12 }), fc.array(unit, { maxLength: 12 }), fc.array(fc.nat(11), { maxLength: 3 }))
+  .map(([a, b, resent]) => ({ a, b: [...b, ...resent.filter((i) => i < a.length).map((i) => a[i])] }));
+
+async function importUnits(out: string, units: readonly Unit[], into = false): Promise<StreamedImportSummary> {
+  return runStreamedImport('test', { out, into, progress: null, memoryBytes: 256 * 1024 }, async (sink) => {
+    units.forEach((u, i) => say(sink, u, i));
+  });
+}
+
+/** Every file of a raw directory, the import state's included, by name. */
+function files(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (at: string, prefix: string) => {
+    for (const name of readdirSync(at).sort()) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path, `${prefix}${name}/`);
+      else out[`${prefix}${name}`] = readFileSync(path, 'latin1');
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+describe('omm import --into: a delivery applied to the raw catalog already there', () => {
+  it('gives the bytes of importing both at once, in either order, and re-applying changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(deliveries, async ({ a, b }) => {
+        const once = fresh();
+        await importUnits(once, [...a, ...b]);
+        const expected = files(once);
+
+        const aThenB = fresh();
+        await importUnits(aThenB, a);
+        await importUnits(aThenB, b, true);
+        expect(files(aThenB)).toEqual(expected);
+
+        const bThenA = fresh();
+        await importUnits(bThenA, b);
+        await importUnits(bThenA, a, true);
+        expect(files(bThenA)).toEqual(expected);
+
+        const again = await importUnits(aThenB, b, true);
+        expect(files(aThenB)).toEqual(expected);
+        expect(again.releasesAdded + again.releasesUpdated + again.songsAdded + again.songsRemoved + again.artistsAdded + again.artistsRemoved).toBe(0);
+        // A takedown already applied is not taken down again.
+        expect(again.albumsTakenDown).toBe(0);
+      }),
+      { numRuns: 60, seed: 41, endOnFailure: true },
+    );
+  });
+
+  it('says what a delivery changed: releases added, updated, taken down and unchanged, songs and artists added and removed', async () => {
+    const out = fresh();
+    const release = (album: number, title: number, tracks: number[], credits: number[]): Word => ({ kind: 'release', album, title, tracks, credits });
+    await importUnits(out, [{ time: 1, words: [release(1, 0, [1, 2], [1]), release(2, 0, [3], [2]), release(3, 0, [4], [3])] }]);
+    const s = await importUnits(out, [{ time: 2, words: [release(2, 1, [3, 5], [2]), { kind: 'takedown', album: 3 }, release(4, 0, [6], [4])] }], true);
+    expect(s.into).toBe(true);
+    expect([s.releasesAdded, s.releasesUpdated, s.albumsTakenDown, s.releasesUnchanged]).toEqual([1, 1, 1, 1]);
+    // Songs 5 and 6 came, song 4 went with album 3. Artists (song n credits ar(n % 7)): ar5 and
+    // ar6 came with songs 5 and 6; ar3 lost album 3's credit but keeps song 3's, ar4 lost song 4
+    // but has album 4's credit: none went.
+    expect([s.songsAdded, s.songsRemoved]).toEqual([2, 1]);
+    expect([s.artistsAdded, s.artistsRemoved]).toEqual([2, 0]);
+    const csv = readFileSync(join(out, 'albums.csv'), 'utf8');
+    expect(csv).toContain('Album 2 v1');
+    expect(csv).not.toContain('al3');
+  });
+
+  it('refuses a raw catalog without an import state, or edited since, and leaves it as it was', async () => {
+    const out = fresh();
+    await importUnits(out, [{ time: 1, words: [{ kind: 'release', album: 1, title: 0, tracks: [1], credits: [1] }] }]);
+    const before = files(out);
+    rmSync(join(out, '.omm-stage', 'state.json'));
+    const missing = await importUnits(out, [], true).catch((err: unknown) => err);
+    expect(missing).toBeInstanceOf(ImportError);
+    expect((missing as ImportError).code).toBe('E_IMPORT_STATE');
+    expect((missing as ImportError).message).toMatch(/has no import state/);
+
+    const edited = fresh();
+    await importUnits(edited, [{ time: 1, words: [{ kind: 'release', album: 1, title: 0, tracks: [1], credits: [1] }] }]);
+    const songs = join(edited, 'songs.csv');
+    writeFileSync(songs, readFileSync(songs, 'utf8').replace('Song 1 v0', 'Song 1 v9'));
+    const snapshot = files(edited);
+    const err = await importUnits(edited, [{ time: 2, words: [{ kind: 'release', album: 2, title: 0, tracks: [2], credits: [1] }] }], true).catch(
+      (e: unknown) => e,
+    );
+    expect((err as ImportError).code).toBe('E_IMPORT_STATE');
+    expect((err as ImportError).message).toMatch(/songs\.csv.*changed since the import that wrote it/s);
+    expect(files(edited)).toEqual(snapshot);
+    expect(Object.keys(before).length).toBeGreaterThan(0);
+  });
+
+  it('leaves the raw catalog byte for byte as it was when reading a delivery fails mid-way', async () => {
+    const out = fresh();
+    await importUnits(out, [{ time: 1, words: [{ kind: 'release', album: 1, title: 0, tracks: [1], credits: [1] }] }]);
+    const before = files(out);
+    const failing = runStreamedImport('test', { out, into: true, progress: null }, async (sink) => {
+      say(sink, { time: 2, words: [{ kind: 'takedown', album: 1 }] }, 0);
+      throw new ImportError('E_IMPORT_SYNTAX', { file: 'bad.xml', line: 7 }, 'unexpected end of input');
+    });
+    await expect(failing).rejects.toThrow(/bad\.xml.*7/s);
+    expect(files(out)).toEqual(before);
+    expect(readdirSync(join(out, '..')).filter((n) => n.includes('.import-'))).toEqual([]);
+  });
+
+  it('applies a generated DDEX delivery (updates and takedowns) to the catalog its first messages made, as one batch would', async () => {
+    const ddex = fresh();
+    await generateCatalog({ songs: 3000, seed: 5, out: ddex, format: 'ddex' });
+    const base = readdirSync(ddex)
+      .filter((name) => name !== 'updates')
+      .map((name) => join(ddex, name));
+    const updates = [join(ddex, 'updates')];
+    const viaDdex = (out: string, inputs: string[], into = false) =>
+      runStreamedImport('DDEX', { out, into, progress: null }, (sink, report) => readDdex(inputs, sink, report));
+
+    const once = fresh();
+    await viaDdex(once, [...base, ...updates]);
+    const stepwise = fresh();
+    await viaDdex(stepwise, base);
+    const s = await viaDdex(stepwise, updates, true);
+    expect(files(stepwise)).toEqual(files(once));
+    expect(s.releasesUpdated).toBeGreaterThan(0);
+    expect(s.albumsTakenDown).toBeGreaterThan(0);
+    expect(s.releasesAdded).toBe(0);
+    // The delivery first, the catalog's first messages after: the later messages still win.
+    const reversed = fresh();
+    await viaDdex(reversed, updates);
+    await viaDdex(reversed, base, true);
+    expect(files(reversed)).toEqual(files(once));
+  });
+});
