@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../src/generate/generate.js';
@@ -207,5 +209,55 @@ describe('omm import --into: a delivery applied to the raw catalog already there
     await viaDdex(reversed, updates);
     await viaDdex(reversed, base, true);
     expect(files(reversed)).toEqual(files(once));
+  });
+
+  it('leaves the raw catalog as it was when --into is killed at any moment, and the next run cleans up and applies', async () => {
+    const omm = fileURLToPath(new URL('../bin/omm', import.meta.url));
+    const ddex = fresh();
+    await generateCatalog({ songs: 20000, seed: 9, out: ddex, format: 'ddex' });
+    const base = readdirSync(ddex)
+      .filter((name) => name !== 'updates')
+      .map((name) => join(ddex, name));
+    const out = join(fresh(), 'raw');
+    await runStreamedImport('DDEX', { out, progress: null }, (sink, report) => readDdex(base, sink, report));
+    const before = files(out);
+    const importKilledAfter = (ms: number) =>
+      new Promise<NodeJS.Signals | null>((resolve, reject) => {
+        const child = spawn(process.execPath, [omm, 'import', 'ddex', ...base, join(ddex, 'updates'), '--into', out, '--memory', '4m'], { stdio: 'ignore' });
+        const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+        child.on('error', reject);
+        child.on('exit', (_code, signal) => {
+          clearTimeout(timer);
+          resolve(signal);
+        });
+      });
+    let killed = 0;
+    for (const ms of [300, 700, 1200, 1800]) {
+      const signal = await importKilledAfter(ms);
+      if (signal !== 'SIGKILL') break; // it finished: nothing left to interrupt
+      killed++;
+      expect(files(out)).toEqual(before);
+      expect(readdirSync(dirname(out)).some((n) => n.includes('.import-'))).toBe(true);
+    }
+    expect(killed).toBeGreaterThan(0);
+    // The next run removes what the killed ones left, and applies the delivery.
+    const s = await runStreamedImport('DDEX', { out, into: true, progress: null }, (sink, report) => readDdex([join(ddex, 'updates')], sink, report));
+    expect(s.releasesUpdated).toBeGreaterThan(0);
+    expect(readdirSync(dirname(out))).toEqual(['raw']);
+  }, 120_000);
+
+  it('puts the previous raw catalog back when an import was killed between the two renames that publish', async () => {
+    const out = join(fresh(), 'raw');
+    await importUnits(out, [{ time: 1, words: [{ kind: 'release', album: 1, title: 0, tracks: [1], credits: [1] }] }]);
+    const before = files(out);
+    // What publish leaves when killed after moving the old output aside and before moving the new one in.
+    const work = join(dirname(out), '.raw.import-999999999-dead');
+    mkdirSync(join(work, 'raw'), { recursive: true });
+    renameSync(out, `${work}.previous`);
+    await importUnits(out, [{ time: 2, words: [{ kind: 'release', album: 2, title: 0, tracks: [2], credits: [2] }] }], true);
+    const albums = files(out)['albums.csv'];
+    expect(albums.startsWith(before['albums.csv'])).toBe(true);
+    expect(albums.slice(before['albums.csv'].length)).toMatch(/^al2,Album 2 v0,/);
+    expect(readdirSync(dirname(out))).toEqual(['raw']);
   });
 });

@@ -20,8 +20,8 @@ export class ImportWorkDir {
     this.out = resolve(out);
     const parent = dirname(this.out);
     mkdirSync(parent, { recursive: true });
-    refuseToReplace(this.out);
     removeAbandoned(parent, basename(this.out));
+    refuseToReplace(this.out);
     this.path = join(parent, `.${basename(this.out)}.import-${process.pid}-${Date.now().toString(36)}`);
     this.spill = join(this.path, 'spill');
     this.raw = join(this.path, 'raw');
@@ -64,13 +64,20 @@ function refuseToReplace(out: string): void {
   }
 }
 
-/** Work directories of imports into `name` whose process is gone. */
+/**
+ * Work directories of imports into `name` whose process is gone. One killed between the two
+ * renames of publish left the previous output at `<work>.previous` and none at `name`: that
+ * previous output goes back into place (the new one was never published).
+ */
 function removeAbandoned(parent: string, name: string): void {
   const prefix = `.${name}.import-`;
-  for (const entry of readdirSync(parent)) {
+  for (const entry of readdirSync(parent).sort()) {
     if (!entry.startsWith(prefix)) continue;
     const pid = Number(entry.slice(prefix.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(join(parent, entry), { recursive: true, force: true });
+    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+    const path = join(parent, entry);
+    if (entry.endsWith('.previous') && !existsSync(join(parent, name))) renameSync(path, join(parent, name));
+    else rmSync(path, { recursive: true, force: true });
   }
 }
 

@@ -2,7 +2,7 @@ import { ImportError } from '../import-error.js';
 import { CatalogStage, type StageCounts } from './catalog-stage.js';
 import { ImportProgress, inputBytes } from './import-progress.js';
 import { ImportWorkDir } from './output-dir.js';
-import { openStageState } from './stage-state.js';
+import { openStageState, type StageStateRuns } from './stage-state.js';
 import type { CatalogSink, ImportReport } from './staged.js';
 
 /** The sorters' memory when none is given: an import of 1M tracks peaked near 250 MiB with it (docs/benchmarks.md). */
@@ -96,8 +96,16 @@ export async function runStreamedImport(
     options.inputs ? await inputBytes(options.inputs) : 0,
     options.progress === undefined ? process.stderr : options.progress,
   );
-  const previous = options.into ? openStageState(options.out) : null;
+  // The work directory first: making it puts back an output a killed import left aside.
   const work = new ImportWorkDir(options.out);
+  let previous: StageStateRuns | null;
+  try {
+    previous = options.into ? openStageState(options.out) : null;
+  } catch (err) {
+    work.remove();
+    progress.done();
+    throw err;
+  }
   const report = new Report(options.strict ?? false, progress);
   const stage = new CatalogStage(work.spill, options.memoryBytes ?? DEFAULT_IMPORT_MEMORY, report, previous);
   try {
