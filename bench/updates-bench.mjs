@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Deliveries benchmark (issue 41): a day's delivery applied to the raw catalog already there.
+// Generates N songs as a DDEX delivery (`omm generate --format ddex`: one ERN 4.3 message per
+// album and compilation, then `updates/`: a later message for ~1% of albums and a takedown for
+// ~0.5%), into bench/.data (the same input bench:import makes, reused when a finished one is
+// there); imports everything but `updates/` with `--out`, then applies `updates/` with `--into`,
+// each as a child process: wall time, CPU time of the process tree and its peak memory summed
+// from /proc every 100 ms (anonymous and total resident). Checks that the raw catalog after the
+// delivery holds the songs the generator says the whole batch imports to.
+// Usage: npm run bench:updates -- [--songs 1000000] [--seed 1] [--memory 96m] (the imports')
+//   [--record] (append a row to docs/benchmarks.md, "Deliveries applied with --into")
+//   [--keep] (keep the generated input; the raw catalog is always removed)
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateCatalog } from '../dist/generate/generate.js';
+import { arg } from './cli-args.mjs';
+import { reapedChildrenCpuSeconds, sampleTreeMemory } from './load/proc-tree.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const songs = Number(arg('songs', '1000000'));
+const seed = Number(arg('seed', '1'));
+const memory = arg('memory', null);
+const keep = process.argv.includes('--keep');
+const record = process.argv.includes('--record');
+const omm = join(root, 'bin', 'omm');
+const work = join(root, 'bench', '.data');
+const MiB = (kib) => Math.round(kib / 1024);
+const log = (line) => console.error(`[bench:updates] ${line}`);
+if (!Number.isInteger(songs) || songs < 1) throw new Error('--songs must be a positive integer');
+
+const dirBytes = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
+
+/** Runs `omm <args>` to the end: wall and CPU seconds of its tree, its peak memory, and its stdout (also shown). */
+async function timedOmm(args) {
+  const cpuBefore = reapedChildrenCpuSeconds();
+  const started = performance.now();
+  const child = spawn(process.execPath, [omm, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const sampler = sampleTreeMemory(/** @type {number} */ (child.pid));
+  let stdout = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+    process.stderr.write(chunk);
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const peak = sampler.stop();
+  if (code !== 0) throw new Error(`omm ${args.join(' ')} exited with ${code}`);
+  const seconds = Math.round(((performance.now() - started) / 1000) * 10) / 10;
+  return {
+    seconds,
+    cpuSeconds: Math.round((reapedChildrenCpuSeconds() - cpuBefore) * 10) / 10,
+    peakAnonMiB: MiB(peak.anon),
+    peakRssMiB: MiB(peak.rss),
+    stdout,
+  };
+}
+
+/** The generated DDEX delivery, generated here unless a finished one is there (bench:import's naming and marker). */
+async function input() {
+  const dir = join(work, `import-ddex-${songs}-${seed}`);
+  const marker = join(dir, '.generated');
+  if (existsSync(marker)) {
+    log(`reusing ${dir}`);
+    return { dir, summary: JSON.parse(readFileSync(marker, 'utf8')) };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  log(`generating ${songs.toLocaleString('en-US')} songs into ${dir}`);
+  const summary = await generateCatalog({ songs, seed, out: dir, format: 'ddex' });
+  writeFileSync(marker, JSON.stringify(summary));
+  return { dir, summary };
+}
+
+const { dir, summary } = await input();
+const raw = join(work, `updates-${songs}-${seed}-raw`);
+rmSync(raw, { recursive: true, force: true });
+const memoryArgs = memory ? ['--memory', memory] : [];
+let result;
+try {
+  const base = readdirSync(dir)
+    .filter((name) => name !== 'updates' && !name.startsWith('.'))
+    .map((name) => join(dir, name));
+  log(`importing ${base.length} folders of release messages with --out`);
+  const first = await timedOmm(['import', 'ddex', ...base, '--out', raw, ...memoryArgs]);
+  const deliveryBytes = dirBytes(join(dir, 'updates'));
+  log('applying updates/ with --into');
+  const apply = await timedOmm(['import', 'ddex', join(dir, 'updates'), '--into', raw, ...memoryArgs]);
+  const songRows = readFileSync(join(raw, 'songs.csv'), 'utf8').split('\n').length - 2;
+  const expected = summary.rows['songs once imported'];
+  if (songRows !== expected) throw new Error(`the raw catalog holds ${songRows} songs after the delivery; the generator said ${expected}`);
+  const changed = /changed: (.*)/.exec(apply.stdout)?.[1] ?? '';
+  const stateMB = Math.round(dirBytes(join(raw, '.omm-stage')) / 1e6);
+  const csvMB = Math.round((dirBytes(raw) - dirBytes(join(raw, '.omm-stage'))) / 1e6);
+  result = {
+    songs,
+    seed,
+    first: { ...first, stdout: undefined },
+    apply: { ...apply, stdout: undefined },
+    deliveryMiB: Math.round(deliveryBytes / 2 ** 20),
+    changed,
+    songRows,
+    stateMB,
+    csvMB,
+  };
+} finally {
+  rmSync(raw, { recursive: true, force: true });
+  if (!keep) rmSync(dir, { recursive: true, force: true });
+}
+
+const machine = `${cpus().length} x ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+const date = new Date().toISOString().slice(0, 10);
+console.log(JSON.stringify({ date, machine, node: process.version, ...result }, null, 2));
+
+if (record) {
+  const doc = join(root, 'docs', 'benchmarks.md');
+  const marker = '<!-- bench:updates appends rows above this line -->';
+  const text = readFileSync(doc, 'utf8');
+  if (!text.includes(marker)) throw new Error(`${doc} has no "${marker}" line`);
+  const r = result;
+  const row = `| ${date} | ${r.songs.toLocaleString('en-US')} | ${r.first.seconds} s, ${r.first.peakAnonMiB} / ${r.first.peakRssMiB} MiB | ${r.deliveryMiB} MiB | **${r.apply.seconds} s**, CPU ${r.apply.cpuSeconds} s, **${r.apply.peakAnonMiB}** / ${r.apply.peakRssMiB} MiB | ${r.changed} | ${r.csvMB} / ${r.stateMB} MB |`;
+  writeFileSync(doc, text.replace(marker, `${row}\n${marker}`));
+}
