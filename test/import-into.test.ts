@@ -237,7 +237,7 @@ describe('omm import --into: a delivery applied to the raw catalog already there
       if (signal !== 'SIGKILL') break; // it finished: nothing left to interrupt
       killed++;
       expect(files(out)).toEqual(before);
-      expect(readdirSync(dirname(out)).some((n) => n.includes('.import-'))).toBe(true);
+      // (A kill before the child made its work directory leaves none: nothing to assert on it here.)
     }
     expect(killed).toBeGreaterThan(0);
     // The next run removes what the killed ones left, and applies the delivery.
