@@ -10,15 +10,13 @@
 //   [--memory 160m] (the imports' --memory) [--record] (append a row per format to
 //   docs/benchmarks.md, section "Import") [--keep] (keep the generated input; the imported and
 //   compiled output is always removed)
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/catalog/catalog.js';
-import { generateCatalog } from '../dist/generate/generate.js';
 import { arg } from './cli-args.mjs';
-import { reapedChildrenCpuSeconds, sampleTreeMemory } from './load/proc-tree.mjs';
+import { dirBytes, generatedInput, timedOmm, work } from './omm-runs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = Number(arg('songs', '1000000'));
@@ -27,61 +25,13 @@ const formats = arg('formats', 'ddex,musicbrainz').split(',').filter(Boolean);
 const memory = arg('memory', null);
 const keep = process.argv.includes('--keep');
 const record = process.argv.includes('--record');
-const omm = join(root, 'bin', 'omm');
-const work = join(root, 'bench', '.data');
-const MiB = (kib) => Math.round(kib / 1024);
 const log = (line) => console.error(`[bench:import] ${line}`);
 for (const f of formats) if (f !== 'ddex' && f !== 'musicbrainz') throw new Error(`--formats: ${f} is not ddex or musicbrainz`);
 if (!Number.isInteger(songs) || songs < 1) throw new Error(`--songs must be a positive integer`);
 
-const dirBytes = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
-
-/** Runs `omm <args>` to the end: wall and CPU seconds of its tree, its peak memory, and its stdout (also shown). */
-async function timedOmm(args) {
-  const cpuBefore = reapedChildrenCpuSeconds();
-  const started = performance.now();
-  const child = spawn(process.execPath, [omm, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const sampler = sampleTreeMemory(child.pid);
-  let stdout = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-    process.stderr.write(chunk);
-  });
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  const peak = sampler.stop();
-  if (code !== 0) throw new Error(`omm ${args.join(' ')} exited with ${code}`);
-  return {
-    seconds: (performance.now() - started) / 1000,
-    cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore,
-    peakAnonMiB: MiB(peak.anon),
-    peakRssMiB: MiB(peak.rss),
-    stdout,
-  };
-}
-
-/**
- * The generated input of a format, generated in this process unless a finished one is there
- * (`.generated` is written last and holds the generator's summary; the importers skip hidden files).
- */
-async function input(format) {
-  const dir = join(work, `import-${format}-${songs}-${seed}`);
-  const marker = join(dir, '.generated');
-  if (existsSync(marker)) {
-    log(`${format}: reusing ${dir}`);
-    return { dir, summary: JSON.parse(readFileSync(marker, 'utf8')) };
-  }
-  rmSync(dir, { recursive: true, force: true });
-  log(`${format}: generating ${songs.toLocaleString('en-US')} songs into ${dir}`);
-  const summary = await generateCatalog({ songs, seed, out: dir, format });
-  log(`${format}: generated in ${summary.seconds.toFixed(1)} s: ${JSON.stringify(summary.rows)}`);
-  writeFileSync(marker, JSON.stringify(summary));
-  return { dir, summary };
-}
-
 const results = [];
 for (const format of formats) {
-  const { dir, summary } = await input(format);
+  const { dir, summary } = await generatedInput(format, songs, seed, log);
   const inputBytes = dirBytes(dir);
   const raw = join(work, `import-${format}-${songs}-${seed}-raw`);
   const dist = join(work, `import-${format}-${songs}-${seed}-dist`);

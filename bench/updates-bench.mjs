@@ -10,14 +10,12 @@
 // Usage: npm run bench:updates -- [--songs 1000000] [--seed 1] [--memory 96m] (the imports')
 //   [--record] (append a row to docs/benchmarks.md, "Deliveries applied with --into")
 //   [--keep] (keep the generated input; the raw catalog is always removed)
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateCatalog } from '../dist/generate/generate.js';
 import { arg } from './cli-args.mjs';
-import { reapedChildrenCpuSeconds, sampleTreeMemory } from './load/proc-tree.mjs';
+import { dirBytes, generatedInput, timedOmm, work } from './omm-runs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = Number(arg('songs', '1000000'));
@@ -25,14 +23,16 @@ const seed = Number(arg('seed', '1'));
 const memory = arg('memory', null);
 const keep = process.argv.includes('--keep');
 const record = process.argv.includes('--record');
-const omm = join(root, 'bin', 'omm');
-const work = join(root, 'bench', '.data');
-const MiB = (kib) => Math.round(kib / 1024);
 const log = (line) => console.error(`[bench:updates] ${line}`);
 if (!Number.isInteger(songs) || songs < 1) throw new Error('--songs must be a positive integer');
 
-const dirBytes = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
+/** A run's figures as recorded: seconds to a tenth, no stdout. */
+const measured = ({ seconds, cpuSeconds, peakAnonMiB, peakRssMiB }) => ({
+  seconds: Math.round(seconds * 10) / 10,
+  cpuSeconds: Math.round(cpuSeconds * 10) / 10,
+  peakAnonMiB,
+  peakRssMiB,
+});
 
 /** Lines of a file (newlines counted a block at a time: a 10M-song songs.csv is larger than a string may be). */
 function countLines(path) {
@@ -47,46 +47,7 @@ function countLines(path) {
   return lines;
 }
 
-/** Runs `omm <args>` to the end: wall and CPU seconds of its tree, its peak memory, and its stdout (also shown). */
-async function timedOmm(args) {
-  const cpuBefore = reapedChildrenCpuSeconds();
-  const started = performance.now();
-  const child = spawn(process.execPath, [omm, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const sampler = sampleTreeMemory(/** @type {number} */ (child.pid));
-  let stdout = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-    process.stderr.write(chunk);
-  });
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  const peak = sampler.stop();
-  if (code !== 0) throw new Error(`omm ${args.join(' ')} exited with ${code}`);
-  const seconds = Math.round(((performance.now() - started) / 1000) * 10) / 10;
-  return {
-    seconds,
-    cpuSeconds: Math.round((reapedChildrenCpuSeconds() - cpuBefore) * 10) / 10,
-    peakAnonMiB: MiB(peak.anon),
-    peakRssMiB: MiB(peak.rss),
-    stdout,
-  };
-}
-
-/** The generated DDEX delivery, generated here unless a finished one is there (bench:import's naming and marker). */
-async function input() {
-  const dir = join(work, `import-ddex-${songs}-${seed}`);
-  const marker = join(dir, '.generated');
-  if (existsSync(marker)) {
-    log(`reusing ${dir}`);
-    return { dir, summary: JSON.parse(readFileSync(marker, 'utf8')) };
-  }
-  rmSync(dir, { recursive: true, force: true });
-  log(`generating ${songs.toLocaleString('en-US')} songs into ${dir}`);
-  const summary = await generateCatalog({ songs, seed, out: dir, format: 'ddex' });
-  writeFileSync(marker, JSON.stringify(summary));
-  return { dir, summary };
-}
-
-const { dir, summary } = await input();
+const { dir, summary } = await generatedInput('ddex', songs, seed, log);
 const raw = join(work, `updates-${songs}-${seed}-raw`);
 rmSync(raw, { recursive: true, force: true });
 const memoryArgs = memory ? ['--memory', memory] : [];
@@ -109,8 +70,8 @@ try {
   result = {
     songs,
     seed,
-    first: { ...first, stdout: undefined },
-    apply: { ...apply, stdout: undefined },
+    first: measured(first),
+    apply: measured(apply),
     deliveryMiB: Math.round(deliveryBytes / 2 ** 20),
     changed,
     songRows,

@@ -96,10 +96,9 @@ class GroupWalk {
       if (this.versions === 0) buffer.copy(this.latestVersion, 0, versionStart, versionEnd);
       this.versions++;
     }
-    const value = (): Uint8Array => Uint8Array.prototype.slice.call(buffer, keyEnd, valueEnd);
-    if (this.versions === 1) pushOnce(this.latest, kind, sequence, value);
+    if (this.versions === 1) pushOnce(this.latest, kind, sequence, buffer, keyEnd, valueEnd);
     const previous = this.previous;
-    if (previous && buffer.compare(previous.version, 0, VERSION_BYTES, versionStart, versionEnd) === 0) pushOnce(previous.records, kind, sequence, value);
+    if (previous && buffer.compare(previous.version, 0, VERSION_BYTES, versionStart, versionEnd) === 0) pushOnce(previous.records, kind, sequence, buffer, keyEnd, valueEnd);
   }
 
   flush(): void {
@@ -131,9 +130,15 @@ class GroupWalk {
   }
 }
 
-/** Adds a record unless the list's last one has its kind and sequence (records of one version arrive in that order). */
-function pushOnce(list: StageRecord[], kind: StageKind, sequence: number, value: () => Uint8Array): void {
+/**
+ * Adds a record, its value copied out of `buffer[from, to)`, unless the list's last one has its
+ * kind and sequence (records of one version arrive in that order).
+ */
+function pushOnce(list: StageRecord[], kind: StageKind, sequence: number, buffer: Buffer, from: number, to: number): void {
   const last = list[list.length - 1];
   if (last && last.kind === kind && last.sequence === sequence) return;
-  list.push({ kind, sequence, value: value() });
+  list.push({ kind, sequence, value: Uint8Array.prototype.slice.call(buffer, from, to) });
 }
+
+/** Records of one kind, in sequence order. */
+export const recordsOf = (records: readonly StageRecord[], kind: StageKind): StageRecord[] => records.filter((r) => r.kind === kind);

@@ -1,9 +1,9 @@
 import type { RawCsvWriter } from '../../raw/csv-writer.js';
 import type { RawFileName } from '../../raw/schema.js';
 import type { ExternalSorter } from '../../sort/external-sort.js';
-import { forEachId, type IdGroup, type StageRecord } from './id-groups.js';
+import { forEachId, type IdGroup, recordsOf, type StageRecord } from './id-groups.js';
 import { MARKER_VERSION, StageKind, type StageRecordWriter } from './stage-keys.js';
-import { recordsOf, type StageStateWriter } from './stage-state.js';
+import type { StageStateWriter } from './stage-state.js';
 
 /*
  * The stage's last step: each sorter read id by id, albums then songs then artists, the raw CSV

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { RunWriter } from '../../sort/run-files.js';
 import { ImportError } from '../import-error.js';
 import { MARKER_VERSION, PREVIOUS_VERSION, StageKind, type StageRecordWriter, VERSION_BYTES } from './stage-keys.js';
-import type { IdGroup, StageRecord } from './id-groups.js';
+import type { IdGroup } from './id-groups.js';
 
 /**
  * What a streamed import leaves beside the raw catalog it writes, so that the next delivery can
@@ -36,6 +36,9 @@ export class StageStateWriter {
   private readonly dir: string;
   private readonly runs: Record<StageSorterName, RunWriter>;
   private scratch = Buffer.allocUnsafe(64 * 1024);
+  /** The Previous record's value (version, present flag) and RefCount's, reused for every id. */
+  private readonly previousValue = Buffer.allocUnsafe(VERSION_BYTES + 1);
+  private readonly refCount = Buffer.allocUnsafe(4);
 
   constructor(
     private readonly rawDir: string,
@@ -55,16 +58,14 @@ export class StageStateWriter {
    * in the raw catalog now), its latest records, Keep, and the count of what refers to it.
    */
   group(sorter: StageSorterName, group: IdGroup, present: boolean, refs: number): void {
-    const flagged = Buffer.allocUnsafe(VERSION_BYTES + 1);
-    group.version.copy(flagged, 0);
-    flagged[VERSION_BYTES] = present ? 1 : 0;
-    this.add(sorter, this.keys.key(group.id, PREVIOUS_VERSION, StageKind.Previous, 0), flagged);
+    group.version.copy(this.previousValue, 0);
+    this.previousValue[VERSION_BYTES] = present ? 1 : 0;
+    this.add(sorter, this.keys.key(group.id, PREVIOUS_VERSION, StageKind.Previous, 0), this.previousValue);
     for (const r of group.latest) this.add(sorter, this.keys.key(group.id, group.version, r.kind, r.sequence), r.value);
     if (group.keep) this.add(sorter, this.keys.key(group.id, MARKER_VERSION, StageKind.Keep, 0), EMPTY);
     if (refs > 0) {
-      const count = Buffer.allocUnsafe(4);
-      count.writeUInt32BE(refs, 0);
-      this.add(sorter, this.keys.key(group.id, MARKER_VERSION, StageKind.RefCount, 0), count);
+      this.refCount.writeUInt32BE(refs, 0);
+      this.add(sorter, this.keys.key(group.id, MARKER_VERSION, StageKind.RefCount, 0), this.refCount);
     }
   }
 
@@ -156,6 +157,3 @@ function sha256Of(path: string): string {
   }
   return hash.digest('hex');
 }
-
-/** Records of one kind, in sequence order. */
-export const recordsOf = (records: readonly StageRecord[], kind: StageKind): StageRecord[] => records.filter((r) => r.kind === kind);
