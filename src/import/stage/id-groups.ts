@@ -98,7 +98,8 @@ class GroupWalk {
     }
     if (this.versions === 1) pushOnce(this.latest, kind, sequence, buffer, keyEnd, valueEnd);
     const previous = this.previous;
-    if (previous && buffer.compare(previous.version, 0, VERSION_BYTES, versionStart, versionEnd) === 0) pushOnce(previous.records, kind, sequence, buffer, keyEnd, valueEnd);
+    if (previous && buffer.compare(previous.version, 0, VERSION_BYTES, versionStart, versionEnd) === 0)
+      pushOnce(previous.records, kind, sequence, buffer, keyEnd, valueEnd);
   }
 
   flush(): void {
