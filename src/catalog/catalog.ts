@@ -1,7 +1,10 @@
-import { FormatError, Snapshot, type Adjacency, type KeyTable, type RecordTable, type U32Column } from '../index-format/index.js';
+import { FormatError, Snapshot, type RecordTable } from '../index-format/index.js';
 import { SearchIndex } from '../index-format/search/search-index.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search/search-text.js';
 import { parseCatalogId, type CatalogType } from './catalog-ids.js';
+import { DeletesSet } from './deletes.js';
+import { LiveParts } from './live-parts.js';
+import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
 import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
 
@@ -40,9 +43,13 @@ export class Catalog {
   readonly buildId: string;
   private readonly tables = new Map<string, RecordTable>();
   private readonly keepRecent: boolean;
-  private readonly keyTables = new Map<string, KeyTable>();
-  private readonly adjacencies = new Map<string, Adjacency>();
-  private readonly columns = new Map<string, U32Column>();
+  private readonly keyTables = new Map<string, KeyLookup>();
+  private readonly adjacencies = new Map<string, Relation>();
+  private readonly columns = new Map<string, OrdinalColumn>();
+  /** The snapshot's deletes set (omm takedown), or null. */
+  readonly deletes: DeletesSet | null;
+  /** The lists, keys and records as served under the deletes set (null without one). */
+  private readonly live: LiveParts | null;
   private readonly rankArrays = new Map<string, Uint32Array>();
 
   private readonly searchIndexes = new Map<string, SearchIndex>();
@@ -60,7 +67,9 @@ export class Catalog {
   ) {
     this.buildId = snapshot.buildId;
     this.keepRecent = keepRecent;
-    this.views = views ? ViewStore.of(snapshot) : null;
+    this.deletes = DeletesSet.of(snapshot);
+    this.live = this.deletes ? new LiveParts(snapshot, this.deletes, (name) => this.relation(name)) : null;
+    this.views = views ? ViewStore.of(snapshot, this.live ? (type, ordinal) => this.live!.viewStale(type, ordinal) : null) : null;
     const search = snapshot.manifest.search ?? {};
     if (
       searchable &&
@@ -78,12 +87,20 @@ export class Catalog {
     return new Catalog(Snapshot.open(path), options);
   }
 
+  /** The manifest's counts, less what the deletes set takes out. */
   get counts(): Snapshot['manifest']['counts'] {
-    return this.snapshot.manifest.counts;
+    return this.live ? this.live.counts : this.snapshot.manifest.counts;
   }
 
+  /** Resources of a type in service. */
   count(type: ResourceType): number {
-    return this.records(type).count;
+    const stored = this.records(type).count;
+    return this.deletes?.any(type) ? stored - this.deletes.count(type) : stored;
+  }
+
+  /** Whether a resource is taken down by the deletes set. */
+  isDeleted(type: ResourceType, ordinal: number): boolean {
+    return this.deletes !== null && this.deletes.any(type) && this.deletes.has(type, ordinal);
   }
 
   records(type: ResourceType | 'file' | 'lyrics' | 'genre'): RecordTable {
@@ -96,9 +113,13 @@ export class Catalog {
     return table;
   }
 
-  keys(name: string): KeyTable {
+  /** Key probes (`song.isrc`, `album.upc`, `artist.id`, ...); the taken-down are not found. */
+  keys(name: string): KeyLookup {
     let table = this.keyTables.get(name);
-    if (!table) this.keyTables.set(name, (table = this.snapshot.keys(name)));
+    if (!table) {
+      const stored = this.snapshot.keys(name);
+      this.keyTables.set(name, (table = this.live ? this.live.keys(name, stored) : stored));
+    }
     return table;
   }
 
@@ -107,15 +128,24 @@ export class Catalog {
     return this.adjacencies.has(name) || this.snapshot.arrays('relations').has(`${name}.offsets`);
   }
 
-  relation(name: string): Adjacency {
+  /** A relationship's targets in stored order, the taken-down left out. */
+  relation(name: string): Relation {
     let adj = this.adjacencies.get(name);
-    if (!adj) this.adjacencies.set(name, (adj = this.snapshot.arrays('relations').adjacency(name)));
+    if (!adj) {
+      const stored = this.snapshot.arrays('relations').adjacency(name);
+      this.adjacencies.set(name, (adj = this.live ? this.live.relation(name, stored) : stored));
+    }
     return adj;
   }
 
-  /** Ordinals of a type in a precomputed order (`name`, `-dateAdded`, `popularity`, ...). */
-  order(type: Exclude<ResourceType, 'station'>, sort: string): U32Column {
-    return this.column(`${PLURAL[type]}.orders`, `order.${sort}`);
+  /** Ordinals of a type in a precomputed order (`name`, `-dateAdded`, `popularity`, ...), the taken-down left out. */
+  order(type: Exclude<ResourceType, 'station'>, sort: string): OrdinalColumn {
+    const stored = this.column(`${PLURAL[type]}.orders`, `order.${sort}`);
+    if (!this.live || !this.deletes?.any(type)) return stored;
+    const key = `${PLURAL[type]}.orders/live.${sort}`;
+    let col = this.columns.get(key);
+    if (!col) this.columns.set(key, (col = this.live.order(type, stored, this.rank(type, sort))));
+    return col;
   }
 
   /**
@@ -132,7 +162,7 @@ export class Catalog {
     return ranks;
   }
 
-  private column(table: string, name: string): U32Column {
+  private column(table: string, name: string): OrdinalColumn {
     const key = `${table}/${name}`;
     let col = this.columns.get(key);
     if (!col) this.columns.set(key, (col = this.snapshot.arrays(table).column(name)));
@@ -165,6 +195,7 @@ export class Catalog {
       const name = `search.${PLURAL[type]}`;
       const pages = this.snapshot.hasBlob(`${name}.first-pages`) ? this.snapshot.blob(`${name}.first-pages`) : null;
       this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(name), pages)));
+      if (this.live && this.deletes?.any(type)) this.live.hideInSearch(index, type);
     }
     return index;
   }
@@ -174,7 +205,8 @@ export class Catalog {
   }
 
   album(ordinal: number): AlbumRecord {
-    return this.records('album').get<AlbumRecord>(ordinal);
+    const record = this.records('album').get<AlbumRecord>(ordinal);
+    return this.live ? this.live.album(ordinal, record) : record;
   }
 
   artist(ordinal: number): ArtistRecord {
@@ -182,7 +214,8 @@ export class Catalog {
   }
 
   playlist(ordinal: number): PlaylistRecord {
-    return this.records('playlist').get<PlaylistRecord>(ordinal);
+    const record = this.records('playlist').get<PlaylistRecord>(ordinal);
+    return this.live ? this.live.playlist(ordinal, record) : record;
   }
 
   station(ordinal: number): StationRecord {
@@ -198,7 +231,8 @@ export class Catalog {
   }
 
   genre(ordinal: number): GenreRecord {
-    return this.records('genre').get<GenreRecord>(ordinal);
+    const record = this.records('genre').get<GenreRecord>(ordinal);
+    return this.live ? this.live.genre(ordinal, record) : record;
   }
 
   close(): void {

@@ -19,6 +19,8 @@ export function exploreGroups(cat: Catalog): ExploreGroup[] {
     const blob = cat.snapshot.blob('explore');
     const section = blob.section('groups');
     groups = unpack(blob.bytes(section.start, section.length)) as ExploreGroup[];
+    // Under a deletes set the taken-down are left out of every group.
+    if (cat.deletes) groups = groups.map((g) => ({ ...g, ordinals: g.ordinals.filter((o) => !cat.isDeleted(g.type, o)) }));
     feeds.set(cat, groups);
   }
   return groups;

@@ -13,7 +13,12 @@ export const SONG_STATION_PREFIX = 'song-';
 
 export function stored(cat: Catalog, ordinal: number): StationView | null {
   if (ordinal < 0) return null;
-  return { record: cat.station(ordinal), tracks: cat.relation('station.tracks').targetsOf(ordinal) };
+  const record = cat.station(ordinal);
+  // A station seeded by a taken-down song, album or artist went with it.
+  if (cat.deletes && record.seed.kind === 'resource' && cat.resolve(record.seed.type, record.seed.id) < 0) return null;
+  const tracks = cat.relation('station.tracks').targetsOf(ordinal);
+  // Under a deletes set the taken-down tracks are left out, and the count follows.
+  return { record: tracks.length === record.trackCount ? record : { ...record, trackCount: tracks.length }, tracks };
 }
 
 /**

@@ -31,12 +31,18 @@ export class ViewStore {
   /** Per interface, per type: the table, opened on first use. */
   private readonly tables: Record<ViewInterface, Partial<Record<ViewType, RecordTable>>> = { v1: {}, om: {} };
 
-  private constructor(private readonly snapshot: Snapshot) {}
+  private constructor(
+    private readonly snapshot: Snapshot,
+    private readonly stale: ((type: ViewType, ordinal: number) => boolean) | null,
+  ) {}
 
-  /** The views of a snapshot, or null when it has none this version can serve. */
-  static of(snapshot: Snapshot): ViewStore | null {
+  /**
+   * The views of a snapshot, or null when it has none this version can serve. `stale` names the
+   * views a deletes set made wrong (a count that included a taken-down track): get answers null.
+   */
+  static of(snapshot: Snapshot, stale: ((type: ViewType, ordinal: number) => boolean) | null = null): ViewStore | null {
     const views = snapshot.manifest.views;
-    return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot) : null;
+    return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot, stale) : null;
   }
 
   /**
@@ -49,7 +55,9 @@ export class ViewStore {
     if (table.compressed) table.touch(ordinals);
   }
 
-  get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer | PlacedRecord {
+  /** The view, or null when the deletes set made it stale (render the record then). */
+  get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer | PlacedRecord | null {
+    if (this.stale?.(type, ordinal)) return null;
     const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
     return table.compressed ? table.place(ordinal) : table.raw(ordinal);
   }

@@ -29,6 +29,13 @@ export function register(program: Command): void {
             .map(([k, v]) => `${k} ${count(v)}`)
             .join(', ')}`,
           `rejected   ${m.rejectedRows} rows`,
+          ...(m.baseBuildId
+            ? [
+                `takedown   of build ${m.baseBuildId} (its shards shared): deletes set ${Object.entries(m.deletes ?? {})
+                  .map(([k, v]) => `${k} ${count(v)}`)
+                  .join(', ')}`,
+              ]
+            : []),
           '',
           'sources',
           table(m.sources.map((s) => [`  ${s.file}`, count(s.rows), bytes(s.bytes), s.sha256.slice(0, 16)])),

@@ -13,6 +13,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<{ register(program: Comman
   start: () => import('./start-command.js'),
   serve: () => import('./serve-command.js'),
   diff: () => import('./diff-command.js'),
+  takedown: () => import('./takedown-command.js'),
 };
 
 /**

@@ -10,6 +10,12 @@ const show = (v: unknown): string => {
 const fieldLine = (f: FieldChange): string => `${f.field}: ${show(f.old)} -> ${show(f.new)}`;
 const GENRES_SHOWN = 20;
 
+/** `taken down: 9 songs, 1 albums` (of the removed, those the new snapshot's deletes set takes out), or null. */
+function takenDownLine(report: DiffReport): string | null {
+  const parts = DIFF_TYPES.filter((type) => report.types[type].takenDown > 0).map((type) => `${n(report.types[type].takenDown)} ${type}`);
+  return parts.length === 0 ? null : `taken down: ${parts.join(', ')} (in the records, left out by the deletes set)`;
+}
+
 /** Plain text for a terminal or a CI log. */
 export function diffText(report: DiffReport, failed: readonly FailedRule[]): string {
   const out: string[] = [`old ${report.old.buildId}  ${report.old.dir}`, `new ${report.new.buildId}  ${report.new.dir}`];
@@ -22,6 +28,8 @@ export function diffText(report: DiffReport, failed: readonly FailedRule[]): str
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows) out.push(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  const down = takenDownLine(report);
+  if (down) out.push('', down);
   if (report.totals.changedIds > 0) {
     out.push('', `!!! ${n(report.totals.changedIds)} CATALOG ID(S) CHANGED: clients that stored the old ids will not find them`);
     for (const type of DIFF_TYPES) for (const c of report.types[type].samples.changedIds) out.push(`    ${type} ${c.id}: ${c.old} -> ${c.new}`);
@@ -56,6 +64,8 @@ export function diffMarkdown(report: DiffReport, failed: readonly FailedRule[]):
     const t = report.types[type];
     out.push(`| ${type} | ${n(t.old)} | ${n(t.new)} | ${n(t.added)} | ${n(t.removed)} | ${n(t.changed)} | ${t.changedIds ? `**${n(t.changedIds)}**` : '0'} |`);
   }
+  const down = takenDownLine(report);
+  if (down) out.push('', down);
   if (report.totals.changedIds > 0) {
     out.push('', `> [!WARNING]`, `> ${n(report.totals.changedIds)} catalog id(s) changed: clients that stored the old ids will not find them.`);
     for (const type of DIFF_TYPES) for (const c of report.types[type].samples.changedIds) out.push(`> - ${type} \`${c.id}\`: \`${c.old}\` → \`${c.new}\``);

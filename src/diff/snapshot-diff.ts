@@ -21,6 +21,8 @@ export interface TypeDiff {
   readonly changed: number;
   /** Same local id, different catalog id: every client that stored the old id loses it. */
   readonly changedIds: number;
+  /** Of `removed`, still in the new snapshot's records but taken down by its deletes set (omm takedown). */
+  readonly takenDown: number;
   readonly samples: {
     readonly added: string[];
     readonly removed: string[];
@@ -84,7 +86,16 @@ export function diffCatalogs(oldCat: Catalog, newCat: Catalog, options: DiffOpti
 }
 
 function sameType(count: number): TypeDiff {
-  return { old: count, new: count, added: 0, removed: 0, changed: 0, changedIds: 0, samples: { added: [], removed: [], changed: [], changedIds: [] } };
+  return {
+    old: count,
+    new: count,
+    added: 0,
+    removed: 0,
+    changed: 0,
+    changedIds: 0,
+    takenDown: 0,
+    samples: { added: [], removed: [], changed: [], changedIds: [] },
+  };
 }
 
 interface Identified {
@@ -102,9 +113,15 @@ function diffType(oldCat: Catalog, newCat: Catalog, type: DiffType, sample: numb
   let added = 0;
   let changed = 0;
   let changedIds = 0;
+  let takenDown = 0;
   for (let ordinal = 0; ordinal < newTable.count; ordinal++) {
     const record = newTable.get<Identified>(ordinal);
     const oldOrdinal = oldIds.get(record.id);
+    if (newCat.isDeleted(kind, ordinal)) {
+      // In the records, not in service: removed, by a takedown when the old one served it.
+      if (oldOrdinal >= 0) takenDown++;
+      continue;
+    }
     if (oldOrdinal < 0) {
       added++;
       if (samples.added.length < sample) samples.added.push(record.id);
@@ -125,11 +142,11 @@ function diffType(oldCat: Catalog, newCat: Catalog, type: DiffType, sample: numb
   }
   let removed = 0;
   for (let ordinal = 0; ordinal < seen.length; ordinal++) {
-    if (seen[ordinal]) continue;
+    if (seen[ordinal] || oldCat.isDeleted(kind, ordinal)) continue;
     removed++;
     if (samples.removed.length < sample) samples.removed.push(oldTable.get<Identified>(ordinal).id);
   }
-  return { old: oldTable.count, new: newTable.count, added, removed, changed, changedIds, samples };
+  return { old: oldCat.count(kind), new: newCat.count(kind), added, removed, changed, changedIds, takenDown, samples };
 }
 
 /** Fields whose values differ (compared as JSON), in the new record's field order. */
@@ -148,7 +165,7 @@ function genreCounts(cat: Catalog): Map<string, number> {
   const table = cat.records('genre');
   const counts = new Map<string, number>();
   for (let i = 0; i < table.count; i++) {
-    const g = table.get<GenreRecord>(i);
+    const g: GenreRecord = cat.genre(i);
     counts.set(g.name, g.songCount);
   }
   return counts;

@@ -35,7 +35,7 @@ export function snapshotInfo(cat: Catalog): SnapshotInfo {
       builtAt,
       bytes: manifest.shards.reduce((sum, s) => sum + s.size, 0),
       shards: manifest.shards.length,
-      counts: manifest.counts,
+      counts: cat.counts,
       sources: manifest.sources.map((s) => ({ file: s.file, rows: s.rows, bytes: s.bytes })),
     };
     known.set(cat, info);

@@ -34,7 +34,18 @@ export interface Manifest {
   readonly rejectedRows: number;
   /** Pre-rendered default views of each resource, and the renderer version that wrote them. */
   readonly views?: { readonly version: string; readonly tables: readonly string[] };
+  /**
+   * A takedown snapshot (omm takedown): the compiled build whose shards it shares, hard-linked
+   * from that build's directory and carrying its build id, beside its own manifest and deletes
+   * set (array table DELETES_TABLE).
+   */
+  readonly baseBuildId?: string;
+  /** What the deletes set takes out of `counts` (songs, albums, artists, files, lyrics). */
+  readonly deletes?: Readonly<Record<string, number>>;
 }
+
+/** The array table of a snapshot's deletes set: `song`, `album`, `artist`, each sorted ordinals. */
+export const DELETES_TABLE = 'deletes';
 
 /** The name of the manifest shard inside a snapshot directory. */
 export const MANIFEST_FILE = 'manifest.omm';

@@ -112,7 +112,7 @@ export class Snapshot {
     listed.held = null;
     try {
       const shard = openShard(held, entry.kind, searchIndex ? { ...this.options, mode: 'mmap' } : this.options);
-      if (shard.buildId !== this.manifest.buildId) {
+      if (shard.buildId !== this.manifest.buildId && shard.buildId !== this.manifest.baseBuildId) {
         shard.close();
         throw new FormatError('E_SNAPSHOT_MISMATCH', `shard of build ${shard.buildId} in snapshot ${this.manifest.buildId}`, shard.path);
       }
@@ -178,6 +178,10 @@ export class Snapshot {
 
   hasBlob(name: string): boolean {
     return this.byTable.has(tableKey(SHARD_KINDS.blob, name));
+  }
+
+  hasArrays(name: string): boolean {
+    return this.byTable.has(tableKey(SHARD_KINDS.arrays, name));
   }
 
   hasRecords(name: string): boolean {

@@ -60,8 +60,11 @@ export function scanAllWords(
   };
 
   const ranges = driver.word.ranges;
+  // Under a deletes set the hidden documents are not candidates: they do not count against `scan`.
+  const hidden = index.hidden?.bits ?? null;
   if (ranges.length === 1 && ranges[0].to - ranges[0].from === 1) {
     // One term: its postings are already in popularity order.
+    if (hidden) return scanLive(postings, offsets[ranges[0].from], offsets[ranges[0].to], scan, hidden, accept, tier, out, saturated);
     const end = Math.min(offsets[ranges[0].to], offsets[ranges[0].from] + scan);
     if (bitmaps.length > 0 && anyOf.length === 0 && cursors.length === 0)
       return scanBitmaps(postings, offsets[ranges[0].from], end, bitmaps, tier, skip, out, saturated);
@@ -75,9 +78,34 @@ export function scanAllWords(
     return;
   }
   const merge = new RankMerge(offsets, postings, ranges);
-  for (let seen = 0; seen < scan; seen++) {
+  for (let seen = 0; seen < scan; ) {
     const r = merge.next();
     if (r < 0) return;
+    if (hidden && (hidden[r >>> 3] & (1 << (r & 7))) !== 0) continue;
+    seen++;
+    if (accept(r)) {
+      out.add(r, tier);
+      if (out.full || (saturated && out.pageFull)) return;
+    }
+  }
+}
+
+/** scanAllWords' loop over one term's postings under a deletes set: `scan` live candidates at most. */
+function scanLive(
+  postings: Uint32Array,
+  from: number,
+  to: number,
+  scan: number,
+  hidden: Uint8Array,
+  accept: (rank: number) => boolean,
+  tier: number,
+  out: Collector,
+  saturated: boolean,
+): void {
+  for (let k = from, live = 0; k < to && live < scan; k++) {
+    const r = postings[k];
+    if ((hidden[r >>> 3] & (1 << (r & 7))) !== 0) continue;
+    live++;
     if (accept(r)) {
       out.add(r, tier);
       if (out.full || (saturated && out.pageFull)) return;

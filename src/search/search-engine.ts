@@ -73,6 +73,8 @@ class Ranking implements Collector {
   constructor(
     readonly need: number,
     readonly window: number,
+    /** Documents left out (SearchIndex.hidden), or null. */
+    readonly hidden: Uint8Array | null = null,
   ) {}
 
   get full(): boolean {
@@ -91,6 +93,7 @@ class Ranking implements Collector {
   }
 
   add(rank: number, tier: number): void {
+    if (this.hidden && isHidden(this.hidden, rank)) return;
     if (this.hits.length < this.need) this.hits.push({ rank, tier });
     if (this.total < FUZZY_BELOW) this.early.push(rank);
     this.total++;
@@ -146,19 +149,17 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
  */
 function rankTiers(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions, earlier: RankMarks): SearchResult {
   const words = [...new Set(normal.split(' '))];
-  const out = new Ranking(need, window);
+  const hidden = index.hidden?.bits ?? null;
+  const hiddenCount = index.hidden?.count ?? 0;
+  const out = new Ranking(need, window, hidden);
 
   // Tiers 0 and 1: ranges of the name order.
   const order = index.u32('names.order');
   const byName = index.namePrefixRange(normal);
   const exactEnd = index.nameEqualEnd(byName, normal);
-  out.addRun(exactEnd - byName.from, TIER.exactName, (i) => order[byName.from + i]);
-  const prefixCount = byName.to - exactEnd;
-  const ranked = prefixCount <= NAME_PREFIX_SCAN;
-  if (ranked && !out.full) {
-    const smallest = smallestRanks(order, exactEnd, byName.to, need - out.hits.length);
-    out.addRun(prefixCount, TIER.namePrefix, (i) => smallest[i]);
-  }
+  const ranked = hidden
+    ? addNameRangesLive(out, order, byName.from, exactEnd, byName.to, hiddenCount, hidden)
+    : addNameRanges(out, order, byName.from, exactEnd, byName.to);
   if (out.full) return out;
   // What the later tiers skip: the results so far (fewer than the window).
   for (let k = byName.from; k < (ranked ? byName.to : exactEnd); k++) earlier.add(order[k]);
@@ -181,10 +182,11 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
   if (exact) {
     const offsets = index.u32('postings.offsets');
     // One word: every candidate matches, so a term held by `window` documents fills the window.
+    // (Under a deletes set, only when it holds `window` documents besides every hidden one.)
     let saturated = false;
     if (exact.length === 1 && scan >= window)
-      for (const r of exact[0].ranges) for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] >= window) saturated = true;
-    const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION ? storedPairTotal(index, exact, scan, earlier) : -1;
+      for (const r of exact[0].ranges) for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] >= window + hiddenCount) saturated = true;
+    const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION && !hidden ? storedPairTotal(index, exact, scan, earlier) : -1;
     if (stored >= 0) {
       // The compile counted this pair: rank the page only, then the total is known.
       const before = out.total;
@@ -215,13 +217,49 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
  */
 function storedFirstPage(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions): SearchResult | null {
   const pages = index.firstPages;
-  if (!pages || pages.meta.engine !== SEARCH_ENGINE_VERSION || need > pages.meta.limit || window !== pages.meta.window) return null;
+  // The compile ranked and counted the first pages with every document: not under a deletes set.
+  if (!pages || index.hidden || pages.meta.engine !== SEARCH_ENGINE_VERSION || need > pages.meta.limit || window !== pages.meta.window) return null;
   if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false) return null;
   const page = storedPage(index, pages, normal);
   if (!page) return null;
   const hits: SearchHit[] = [];
   for (let i = 0; i < Math.min(need, page.count); i++) hits.push({ rank: page.rank(i), tier: page.tier(i) });
   return { hits, total: page.total };
+}
+
+function isHidden(hidden: Uint8Array, rank: number): boolean {
+  return (hidden[rank >>> 3] & (1 << (rank & 7))) !== 0;
+}
+
+/**
+ * Tiers 0 and 1: the names equal to the query (order[from, exactEnd)) and those it begins
+ * (order[exactEnd, to)), the second ranked only when NAME_PREFIX_SCAN or fewer. Returns
+ * whether it was.
+ */
+function addNameRanges(out: Ranking, order: Uint32Array, from: number, exactEnd: number, to: number): boolean {
+  out.addRun(exactEnd - from, TIER.exactName, (i) => order[from + i]);
+  const prefixCount = to - exactEnd;
+  const ranked = prefixCount <= NAME_PREFIX_SCAN;
+  if (ranked && !out.full) {
+    const smallest = smallestRanks(order, exactEnd, to, out.need - out.hits.length);
+    out.addRun(prefixCount, TIER.namePrefix, (i) => smallest[i]);
+  }
+  return ranked;
+}
+
+/** addNameRanges under a deletes set: the hidden names are not counted, ranked or kept. */
+function addNameRangesLive(out: Ranking, order: Uint32Array, from: number, exactEnd: number, to: number, hiddenCount: number, hidden: Uint8Array): boolean {
+  for (let k = from; k < exactEnd && !out.full; k++) out.add(order[k], TIER.exactName);
+  const prefixCount = to - exactEnd;
+  if (prefixCount > NAME_PREFIX_SCAN + hiddenCount) return false;
+  const live: number[] = [];
+  for (let k = exactEnd; k < to; k++) if (!isHidden(hidden, order[k])) live.push(order[k]);
+  if (live.length > NAME_PREFIX_SCAN) return false;
+  if (!out.full) {
+    live.sort((a, b) => a - b);
+    out.addRun(live.length, TIER.namePrefix, (i) => live[i]);
+  }
+  return true;
 }
 
 /** The `count` smallest values of order[from, to), ascending (a bounded max-heap, one pass). */

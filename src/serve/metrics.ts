@@ -134,6 +134,13 @@ function renderSnapshot({ labels, metric }: Exposition, src: MetricSources): voi
   metric('omm_snapshot_mapped_bytes', 'gauge', 'Bytes of shard files memory-mapped for the snapshot in service.', [
     `omm_snapshot_mapped_bytes${labels()} ${mapped}`,
   ]);
+  const cat = lease.catalog;
+  metric('omm_snapshot_resources', 'gauge', 'Songs, albums and artists in service (taken-down ones not counted).', [
+    ...(['song', 'album', 'artist'] as const).map((type) => `omm_snapshot_resources${labels(`type="${type}"`)} ${cat.count(type)}`),
+  ]);
+  metric('omm_snapshot_taken_down', 'gauge', "Songs, albums and artists the snapshot's deletes set takes out of service (omm takedown).", [
+    ...(['song', 'album', 'artist'] as const).map((type) => `omm_snapshot_taken_down${labels(`type="${type}"`)} ${cat.deletes?.count(type) ?? 0}`),
+  ]);
   if (snapshot.mapsSearch) {
     metric(
       'omm_search_page_releases_total',

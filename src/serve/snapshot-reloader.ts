@@ -1,4 +1,7 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import type { Snapshot } from '../index-format/index.js';
+import type { ManifestShard } from '../index-format/manifest.js';
 import { resolveSnapshotDir, verifySnapshotAsync } from '../index-format/index.js';
 import { CURRENT_FILE } from '../index-format/manifest.js';
 import { Catalog, type CatalogOptions } from '../catalog/catalog.js';
@@ -15,6 +18,33 @@ export interface ReloadResult {
   readonly ms: number;
   /** Of `ms`, the new snapshot's warm-up. */
   readonly warmUpMs?: number;
+}
+
+/**
+ * The shards of a new snapshot that are files of the one in service (the same device and inode,
+ * the same digest in both manifests: what omm takedown hard-links). They are not verified again:
+ * the server answers from those very files already, every page checked against its CRC when
+ * read, so a takedown's snapshot is verified in the time its own deletes set and manifest take,
+ * whatever the catalog's size.
+ */
+function sharedWith(inService: Snapshot): (entry: ManifestShard, path: string) => boolean {
+  const files = new Map<string, string>();
+  for (const shard of inService.manifest.shards) {
+    try {
+      const st = statSync(join(inService.dir, shard.file));
+      files.set(`${st.dev}:${st.ino}`, shard.sha256);
+    } catch {
+      // pruned under us: not shared
+    }
+  }
+  return (entry, path) => {
+    try {
+      const st = statSync(path);
+      return files.get(`${st.dev}:${st.ino}`) === entry.sha256;
+    } catch {
+      return false;
+    }
+  };
 }
 
 /**
@@ -60,7 +90,7 @@ export class SnapshotReloader {
       return done('refused', { reason: (err as Error).message });
     }
     if (dir === this.holder.current.snapshot.dir) return done('unchanged');
-    const report = await verifySnapshotAsync(dir, { mode: 'pread' });
+    const report = await verifySnapshotAsync(dir, { mode: 'pread', skip: sharedWith(this.holder.current.snapshot) });
     if (report.problems.length > 0) {
       const p = report.problems[0];
       return done('refused', { reason: `${dir} fails verification (${report.problems.length} problem(s)); first: ${p.file}: ${p.code}: ${p.message}` });

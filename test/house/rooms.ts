@@ -57,6 +57,11 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   diff: { owns: 'what changed between two snapshots', imports: ['catalog'], packages: [] },
   import: { owns: 'importers of other formats into the raw CSV dialect', imports: ['raw', 'sort'], packages: ['fast-csv', 'saxes', 'tar', 'xz-decompress'] },
   generate: { owns: 'the deterministic synthetic catalog, written as raw CSV', imports: ['raw'], packages: [] },
+  takedown: {
+    owns: 'takedowns without a compile: keys resolved, the deletes set decided, a snapshot sharing every shard published',
+    imports: ['catalog', 'index-format', 'raw'],
+    packages: [],
+  },
   // Layer 4: HTML sites mounted on the server through its seam.
   explorer: {
     owns: 'the catalog explorer: HTML pages over interface 1 called in process, their assets and layout',
@@ -66,7 +71,7 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   // Layer 5: the one room that wires the others.
   cli: {
     owns: 'the omm commands: parse arguments, call a peer, print',
-    imports: ['index-format', 'catalog', 'compile', 'serve', 'explorer', 'diff', 'import', 'generate', 'units'],
+    imports: ['index-format', 'catalog', 'compile', 'serve', 'explorer', 'diff', 'import', 'generate', 'takedown', 'units'],
     packages: ['commander'],
   },
 };

@@ -1,4 +1,5 @@
 import { FormatError } from '../errors.js';
+import type { HiddenDocs } from './hidden-docs.js';
 import { FirstPages } from './first-pages.js';
 import { hashKey } from '../tables/key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
@@ -30,6 +31,8 @@ export class SearchIndex {
   private bitmapBytes = 0;
   /** The compile's first pages of costly one-word searches (first-pages.ts), when the snapshot has them. */
   readonly firstPages: FirstPages | null;
+  /** Documents a snapshot's deletes set takes out of service (set by the catalog), or null. */
+  hidden: HiddenDocs | null = null;
 
   constructor(
     private readonly shard: Shard,

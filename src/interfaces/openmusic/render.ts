@@ -55,6 +55,7 @@ export class OmRenderer {
   private view(type: OmType, ordinal: number, include: ReadonlySet<OmRelation>): RawJson | null {
     if (!this.usesViews(type)) return null;
     const bytes = this.cat.views!.get('om', OUR_TYPE[type] as ViewType, ordinal);
+    if (bytes === null) return null;
     if (include.size === 0) return new RawJson([bytes]);
     return withRelationships(bytes, type === 'songs' ? this.songRelationships(ordinal, include) : this.relationships(type, ordinal, include));
   }

@@ -106,6 +106,7 @@ export class V1Renderer {
   private view(type: ViewType, ordinal: number, include: IncludeNode | null): RawJson | null {
     if (!this.usesViews(type)) return null;
     const bytes = this.cat.views!.get('v1', type, ordinal);
+    if (bytes === null) return null;
     if (!include || include.children.size === 0) return new RawJson([bytes]);
     return withRelationships(bytes, this.relationships(type, ordinal, include));
   }

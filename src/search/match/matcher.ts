@@ -146,19 +146,22 @@ function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: str
   const range = index.exactNameRange(title.full);
   // A large group: the compile listed which of its documents credit each term (name groups).
   // (An empty range may start where another name's group does: only a large range is looked up.)
+  // (Not under a deletes set: the groups list hidden documents, and the scan must not count them.)
   const listed =
-    ids === null || range.to - range.from < NAME_GROUP_MIN
+    ids === null || index.hidden !== null || range.to - range.from < NAME_GROUP_MIN
       ? null
       : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH) ?? null);
   if (listed !== null) {
     for (const p of listed) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
     return out;
   }
-  const end = Math.min(range.to, range.from + EXACT_TITLE_SCAN);
   // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
   const maps = (ids ?? []).map((id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
-  next: for (let k = range.from; k < end && out.size < CANDIDATES_PER_SEARCH; k++) {
+  let scanned = 0;
+  next: for (let k = range.from; k < range.to && scanned < EXACT_TITLE_SCAN && out.size < CANDIDATES_PER_SEARCH; k++) {
     const rank = order[k];
+    if (index.hidden?.has(rank)) continue;
+    scanned++;
     for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) continue next;
     if (ids === null || index.artistsHold(rank, ids)) out.set(index.ordinal(rank), rank);
   }
@@ -230,7 +233,9 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
   const out = new Map<number, number>();
   for (const name of prepared.artists) {
     const range = artists.exactNameRange(name);
-    for (let k = range.from; k < range.to && k < range.from + NEAR_TITLE_ARTISTS; k++) {
+    for (let k = range.from, read = 0; k < range.to && read < NEAR_TITLE_ARTISTS; k++) {
+      if (artists.hidden?.has(order[k])) continue;
+      read++;
       const targets = works.targetsOf(artists.ordinal(order[k]));
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
         const ordinal = targets[i];

@@ -91,7 +91,13 @@ export function topHits(cat: Catalog, results: Map<SearchType, SearchResult>): {
     if (!result) return;
     const index = cat.search(type);
     for (const h of result.hits.slice(0, TOP_LIMIT)) {
-      all.push({ type, ordinal: index.ordinal(h.rank), tier: h.tier, share: h.rank / index.documents, typeOrder });
+      all.push({
+        type,
+        ordinal: index.ordinal(h.rank),
+        tier: h.tier,
+        share: (index.hidden?.liveRank(h.rank) ?? h.rank) / (index.documents - (index.hidden?.count ?? 0)),
+        typeOrder,
+      });
     }
   });
   all.sort((a, b) => a.tier - b.tier || a.share - b.share || a.typeOrder - b.typeOrder);

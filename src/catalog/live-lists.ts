@@ -1,0 +1,127 @@
+import type { KeyTable } from '../index-format/index.js';
+import { bitSet } from './deletes.js';
+
+/**
+ * Lists as served under a deletes set: the stored lists with the taken-down resources left out,
+ * counted and paged as if they had never been there (no short or empty page in the middle).
+ * With no deletes the catalog hands out the stored lists themselves.
+ */
+
+/** Targets of each source, as the catalog serves them (an Adjacency, or a LiveRelation over one). */
+export interface Relation {
+  readonly sources: number;
+  count(source: number): number;
+  targetsOf(source: number, from?: number, to?: number): Uint32Array;
+}
+
+/** A stored u32 list (an order): a U32Column, or a LiveOrder over one. */
+export interface OrdinalColumn {
+  readonly length: number;
+  get(i: number): number;
+  slice(from: number, to: number): Uint32Array;
+}
+
+/** Key probes: a KeyTable, or a LiveKeys over one. */
+export type KeyLookup = Pick<KeyTable, 'get' | 'getAll' | 'touch'>;
+
+/** A relation whose targets leave out the taken-down (`deleted`: one bit per target ordinal). */
+export class LiveRelation implements Relation {
+  constructor(
+    private readonly stored: Relation,
+    private readonly deleted: Uint8Array,
+  ) {}
+
+  get sources(): number {
+    return this.stored.sources;
+  }
+
+  count(source: number): number {
+    const all = this.stored.targetsOf(source);
+    let n = 0;
+    for (let i = 0; i < all.length; i++) if (!bitSet(this.deleted, all[i])) n++;
+    return n;
+  }
+
+  targetsOf(source: number, from = 0, to = Number.MAX_SAFE_INTEGER): Uint32Array {
+    const all = this.stored.targetsOf(source);
+    const start = Math.max(0, from);
+    const out: number[] = [];
+    let live = 0;
+    for (let i = 0; i < all.length && live < to; i++) {
+      if (bitSet(this.deleted, all[i])) continue;
+      if (live >= start) out.push(all[i]);
+      live++;
+    }
+    return Uint32Array.from(out);
+  }
+}
+
+/**
+ * An order without the taken-down: entry k is the k-th live ordinal of the stored order.
+ * `positions` are the stored positions of the taken-down (ascending), so finding where entry k
+ * lives is a binary search, not a walk from the start.
+ */
+export class LiveOrder implements OrdinalColumn {
+  readonly length: number;
+
+  constructor(
+    private readonly stored: OrdinalColumn,
+    private readonly positions: Uint32Array,
+    private readonly deleted: Uint8Array,
+  ) {
+    this.length = stored.length - positions.length;
+  }
+
+  /** The stored position of live entry k: k plus the taken-down before it. */
+  private position(k: number): number {
+    // positions[j] - j never decreases: the first j with positions[j] - j > k counts those before.
+    let lo = 0;
+    let hi = this.positions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.positions[mid] - mid > k) hi = mid;
+      else lo = mid + 1;
+    }
+    return k + lo;
+  }
+
+  get(i: number): number {
+    if (!(i >= 0 && i < this.length)) throw new RangeError(`index ${i} outside array of ${this.length}`);
+    return this.stored.get(this.position(i));
+  }
+
+  slice(from: number, to: number): Uint32Array {
+    const a = Math.max(0, Math.min(from, this.length));
+    const b = Math.max(a, Math.min(to, this.length));
+    const out = new Uint32Array(b - a);
+    let filled = 0;
+    let at = this.position(a);
+    while (filled < out.length && at < this.stored.length) {
+      const chunk = this.stored.slice(at, at + (out.length - filled) + 16);
+      for (let i = 0; i < chunk.length && filled < out.length; i++) if (!bitSet(this.deleted, chunk[i])) out[filled++] = chunk[i];
+      at += chunk.length;
+    }
+    return out;
+  }
+}
+
+/** Key probes that do not find the taken-down. */
+export class LiveKeys implements KeyLookup {
+  constructor(
+    private readonly stored: KeyLookup,
+    private readonly deleted: Uint8Array,
+  ) {}
+
+  get(key: string): number {
+    const ordinal = this.stored.get(key);
+    return ordinal >= 0 && bitSet(this.deleted, ordinal) ? -1 : ordinal;
+  }
+
+  getAll(key: string): readonly number[] {
+    return this.stored.getAll(key).filter((o) => !bitSet(this.deleted, o));
+  }
+
+  touch(keys: readonly string[]): number {
+    return this.stored.touch(keys);
+  }
+}

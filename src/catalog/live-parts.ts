@@ -1,0 +1,135 @@
+import type { Adjacency, KeyTable, Snapshot, U32Column } from '../index-format/index.js';
+import { HiddenDocs } from '../index-format/search/hidden-docs.js';
+import type { SearchIndex } from '../index-format/search/search-index.js';
+import type { DeletableType, DeletesSet } from './deletes.js';
+import { bitSet } from './deletes.js';
+import { LiveKeys, LiveOrder, LiveRelation, type KeyLookup, type OrdinalColumn, type Relation } from './live-lists.js';
+import type { AlbumRecord, GenreRecord, PlaylistRecord } from './records.js';
+import type { ViewType } from './views.js';
+
+/** The type each stored relationship leads to, where a takedown can leave some out. */
+const RELATION_TARGETS: Readonly<Record<string, DeletableType>> = {
+  'song.albums': 'album',
+  'song.artists': 'artist',
+  'album.tracks': 'song',
+  'album.artists': 'artist',
+  'artist.songs': 'song',
+  'artist.albums': 'album',
+  'playlist.tracks': 'song',
+  'station.tracks': 'song',
+  'genre.songs': 'song',
+};
+
+/** The counts of the manifest a deletes set changes, by the manifest's `deletes` names. */
+const COUNTED = ['songs', 'albums', 'artists', 'files', 'lyrics'] as const;
+
+/**
+ * What the catalog serves differently under a deletes set: the lists, key probes and orders
+ * without the taken-down (live-lists.ts), the counts less them, and the records whose stored
+ * counts included them (an album's and a playlist's tracks, a genre's songs), with the stored
+ * views of those records set aside so they are rendered from the corrected record.
+ */
+export class LiveParts {
+  readonly counts: Readonly<Record<string, number>>;
+  private readonly stored = new Map<string, Adjacency>();
+  private genreDeleted: Map<number, number> | null = null;
+
+  constructor(
+    private readonly snapshot: Snapshot,
+    private readonly deletes: DeletesSet,
+    /** The catalog's relation as served (with this set's lists). */
+    private readonly liveRelation: (name: string) => Relation,
+  ) {
+    const manifest = snapshot.manifest;
+    const counts = { ...manifest.counts };
+    for (const name of COUNTED) if (manifest.deletes?.[name] && counts[name] !== undefined) counts[name] -= manifest.deletes[name];
+    this.counts = counts;
+  }
+
+  keys(name: string, stored: KeyTable): KeyLookup {
+    const type = name.slice(0, name.indexOf('.'));
+    return this.deletes.any(type) ? new LiveKeys(stored, this.deletes.bitsOf(type)) : stored;
+  }
+
+  relation(name: string, stored: Adjacency): Relation {
+    const target = RELATION_TARGETS[name];
+    return target && this.deletes.any(target) ? new LiveRelation(stored, this.deletes.bitsOf(target)) : stored;
+  }
+
+  order(type: DeletableType, stored: U32Column | OrdinalColumn, rank: Uint32Array): OrdinalColumn {
+    const deleted = this.deletes.list(type);
+    const positions = new Uint32Array(deleted.length);
+    for (let i = 0; i < deleted.length; i++) positions[i] = rank[deleted[i]];
+    positions.sort();
+    return new LiveOrder(stored, positions, this.deletes.bitsOf(type));
+  }
+
+  album(ordinal: number, record: AlbumRecord): AlbumRecord {
+    const live = this.liveTracks('album.tracks', ordinal, record.trackCount);
+    return live === record.trackCount ? record : { ...record, trackCount: live };
+  }
+
+  playlist(ordinal: number, record: PlaylistRecord): PlaylistRecord {
+    const live = this.liveTracks('playlist.tracks', ordinal, record.trackCount);
+    return live === record.trackCount ? record : { ...record, trackCount: live };
+  }
+
+  genre(ordinal: number, record: GenreRecord): GenreRecord {
+    const deleted = (this.genreDeleted ??= this.countGenreDeletes()).get(ordinal) ?? 0;
+    return deleted === 0 ? record : { ...record, songCount: record.songCount - deleted };
+  }
+
+  /** Marks the taken-down documents of a search index (by rank) for searches to leave out. */
+  hideInSearch(index: SearchIndex, type: DeletableType): void {
+    const ordinals = index.u32('ordinals');
+    const bits = new Uint8Array((ordinals.length + 8) >>> 3);
+    const ranks: number[] = [];
+    for (let r = 0; r < ordinals.length; r++) {
+      if (this.deletes.has(type, ordinals[r])) {
+        bits[r >>> 3] |= 1 << (r & 7);
+        ranks.push(r);
+      }
+    }
+    index.hidden = ranks.length > 0 ? new HiddenDocs(bits, Uint32Array.from(ranks)) : null;
+  }
+
+  /** Whether a stored view shows a count the deletes set changed (it is rendered instead). */
+  viewStale(type: ViewType, ordinal: number): boolean {
+    if (type === 'album') return this.hasDeletedTrack('album.tracks', ordinal);
+    if (type === 'playlist') return this.hasDeletedTrack('playlist.tracks', ordinal);
+    return false;
+  }
+
+  private storedRelation(name: string): Adjacency {
+    let adj = this.stored.get(name);
+    if (!adj) this.stored.set(name, (adj = this.snapshot.arrays('relations').adjacency(name)));
+    return adj;
+  }
+
+  private hasDeletedTrack(relation: string, ordinal: number): boolean {
+    if (!this.deletes.any('song')) return false;
+    const bits = this.deletes.bitsOf('song');
+    const tracks = this.storedRelation(relation).targetsOf(ordinal);
+    for (let i = 0; i < tracks.length; i++) if (bitSet(bits, tracks[i])) return true;
+    return false;
+  }
+
+  private liveTracks(relation: string, ordinal: number, storedCount: number): number {
+    return this.hasDeletedTrack(relation, ordinal) ? this.liveRelation(relation).count(ordinal) : storedCount;
+  }
+
+  /** Taken-down songs per genre, counted once over the genres' song lists. */
+  private countGenreDeletes(): Map<number, number> {
+    const out = new Map<number, number>();
+    if (!this.deletes.any('song')) return out;
+    const bits = this.deletes.bitsOf('song');
+    const genreSongs = this.storedRelation('genre.songs');
+    for (let g = 0; g < genreSongs.sources; g++) {
+      const songs = genreSongs.targetsOf(g);
+      let n = 0;
+      for (let i = 0; i < songs.length; i++) if (bitSet(bits, songs[i])) n++;
+      if (n > 0) out.set(g, n);
+    }
+    return out;
+  }
+}

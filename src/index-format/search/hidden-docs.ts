@@ -1,0 +1,33 @@
+/**
+ * The documents of a search index that a snapshot's deletes set takes out of service, by rank:
+ * one bit each for the hot loops, and the ranks ascending for counting those before a rank.
+ * Searches leave them out as if they had never been indexed (search-engine.ts).
+ */
+export class HiddenDocs {
+  constructor(
+    /** One bit per rank of the index. */
+    readonly bits: Uint8Array,
+    /** The hidden ranks, ascending. */
+    readonly ranks: Uint32Array,
+  ) {}
+
+  get count(): number {
+    return this.ranks.length;
+  }
+
+  has(rank: number): boolean {
+    return (this.bits[rank >>> 3] & (1 << (rank & 7))) !== 0;
+  }
+
+  /** A rank among the documents in service: the rank less the hidden before it. */
+  liveRank(rank: number): number {
+    let lo = 0;
+    let hi = this.ranks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ranks[mid] < rank) lo = mid + 1;
+      else hi = mid;
+    }
+    return rank - lo;
+  }
+}
