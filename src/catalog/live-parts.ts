@@ -90,7 +90,7 @@ export class LiveParts {
         ranks.push(r);
       }
     }
-    index.hidden = ranks.length > 0 ? new HiddenDocs(bits, Uint32Array.from(ranks)) : null;
+    index.hidden = ranks.length > 0 ? new HiddenDocs(bits, Uint32Array.from(ranks), termHolders(index, ranks)) : null;
   }
 
   /** Whether a stored view shows a count the deletes set changed (it is rendered instead). */
@@ -132,4 +132,20 @@ export class LiveParts {
     }
     return out;
   }
+}
+
+/** Per term, how many of the documents `ranks` hold it (in the name or the artists, once each). */
+function termHolders(index: SearchIndex, ranks: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const sections = [
+    [index.u32('docname.offsets'), index.u32('docname.targets')],
+    [index.u32('docartist.offsets'), index.u32('docartist.targets')],
+  ] as const;
+  const seen = new Set<number>();
+  for (const r of ranks) {
+    seen.clear();
+    for (const [offsets, terms] of sections) for (let k = offsets[r]; k < offsets[r + 1]; k++) seen.add(terms[k]);
+    for (const t of seen) out.set(t, (out.get(t) ?? 0) + 1);
+  }
+  return out;
 }

@@ -4,6 +4,7 @@ import { scanAllWords, type Collector } from './all-words.js';
 import { correctedWords, correctedWordSets, exactWords } from './query-words.js';
 import { RankMarks } from './rank-marks.js';
 import { storedPage } from './stored-page-lookup.js';
+import { storedPageLive } from './stored-page-live.js';
 import { storedPairTotal } from './stored-pair-total.js';
 
 /** How well a document matched; smaller is better. */
@@ -182,10 +183,11 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
   if (exact) {
     const offsets = index.u32('postings.offsets');
     // One word: every candidate matches, so a term held by `window` documents fills the window.
-    // (Under a deletes set, only when it holds `window` documents besides every hidden one.)
+    // (Under a deletes set, `window` documents in service.)
     let saturated = false;
     if (exact.length === 1 && scan >= window)
-      for (const r of exact[0].ranges) for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] >= window + hiddenCount) saturated = true;
+      for (const r of exact[0].ranges)
+        for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] - (index.hidden?.holding(t) ?? 0) >= window) saturated = true;
     const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION && !hidden ? storedPairTotal(index, exact, scan, earlier) : -1;
     if (stored >= 0) {
       // The compile counted this pair: rank the page only, then the total is known.
@@ -217,11 +219,11 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
  */
 function storedFirstPage(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions): SearchResult | null {
   const pages = index.firstPages;
-  // The compile ranked and counted the first pages with every document: not under a deletes set.
-  if (!pages || index.hidden || pages.meta.engine !== SEARCH_ENGINE_VERSION || need > pages.meta.limit || window !== pages.meta.window) return null;
+  if (!pages || pages.meta.engine !== SEARCH_ENGINE_VERSION || need > pages.meta.limit || window !== pages.meta.window) return null;
   if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false) return null;
   const page = storedPage(index, pages, normal);
   if (!page) return null;
+  if (index.hidden) return storedPageLive(index, index.hidden, page, normal, need, window, NAME_PREFIX_SCAN);
   const hits: SearchHit[] = [];
   for (let i = 0; i < Math.min(need, page.count); i++) hits.push({ rank: page.rank(i), tier: page.tier(i) });
   return { hits, total: page.total };

@@ -9,7 +9,14 @@ export class HiddenDocs {
     readonly bits: Uint8Array,
     /** The hidden ranks, ascending. */
     readonly ranks: Uint32Array,
+    /** Per term id, how many hidden documents hold it (in their name or artists); absent: none. */
+    private readonly holders: ReadonlyMap<number, number>,
   ) {}
+
+  /** Hidden documents holding the term: its postings less these are the documents in service. */
+  holding(term: number): number {
+    return this.holders.get(term) ?? 0;
+  }
 
   get count(): number {
     return this.ranks.length;
