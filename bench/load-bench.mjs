@@ -9,8 +9,10 @@
 //          [--servers ceiling,sqlite,ours[,shaped]] [--kinds "song by id,one-word search"]
 //          (shaped: the ceiling sending our song-by-id headers and size, after ours)
 //          [--serve-args "--workers 2"] [--growth 50] [--label "before"] [--out file.md]
+//          [--takedown 100000] (also ours on the same snapshot plus a deletes set of about that
+//          many songs, albums taken down by UPC, the requests drawn from the songs in service)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,8 @@ import { waitIdle } from './load/proc-tree.mjs';
 import { startProcess, startServer } from './load/server-process.mjs';
 import { ensureWrk, median, runWrk, writePaths } from './load/wrk.mjs';
 import { loadKinds } from './load/load-kinds.mjs';
-import { compiledBy, compilerDigest, markCompiledBy } from './load/compiled-by.mjs';
+import { benchCatalog, work } from './load/bench-catalog.mjs';
+import { albumsToTakeDown, linkedDist, takedownUpcs } from './load/takedown-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = Number(arg('songs', '1000000'));
@@ -33,31 +36,27 @@ const serveArgs = arg('serve-args', '').split(' ').filter(Boolean);
 const growth = Number(arg('growth', '50'));
 const label = arg('label', '');
 const outFile = arg('out', '');
-const work = join(root, 'bench', '.data');
-const raw = join(work, `raw-${songs}-1`);
-const dist = join(work, `dist-${songs}-1`);
-const dbFile = join(work, `sqlite-${songs}-1.db`);
-const omm = join(root, 'bin', 'omm');
-mkdirSync(work, { recursive: true });
+const takedownSongs = Number(arg('takedown', '0'));
 const wrkVersion = ensureWrk();
 const log = (line) => console.error(`[bench:load] ${line}`);
-
-if (!existsSync(join(raw, 'songs.csv')))
-  execFileSync(process.execPath, [omm, 'generate', '--songs', String(songs), '--seed', '1', '--out', raw], { stdio: 'inherit' });
-const digest = compilerDigest(join(root, 'dist'));
-if (!compiledBy(dist, digest)) {
-  if (existsSync(dist)) log(`${dist} was compiled by other code: compiling it again`);
-  rmSync(dist, { recursive: true, force: true });
-  execFileSync(process.execPath, [omm, 'compile', raw, '-o', dist, '-q'], { stdio: 'inherit' });
-  markCompiledBy(dist, digest);
-}
+const { raw, dist } = benchCatalog(songs, log);
+const dbFile = join(work, `sqlite-${songs}-1.db`);
 if (servers.has('sqlite') && !existsSync(dbFile))
   execFileSync(process.execPath, [join(root, 'bench', 'peers', 'sqlite-build.mjs'), raw, dbFile], { stdio: 'inherit' });
 
-const cat = Catalog.open(dist);
-const kinds = loadKinds(cat, seeded(5)).filter((k) => !kindFilter || kindFilter.has(k.name));
-cat.close();
 const tmp = mkdtempSync(join(tmpdir(), 'omm-load-'));
+let takedownDist = null;
+if (takedownSongs > 0) {
+  takedownDist = linkedDist(dist, join(work, `takedown-${songs}-1`));
+  const report = takedownUpcs(takedownDist, albumsToTakeDown(dist, { songs: takedownSongs }), join(tmp, 'takedown.txt'));
+  log(`takedown: ${JSON.stringify(report.set)} taken down in ${report.wallMs} ms`);
+}
+const cat = Catalog.open(takedownDist ?? dist);
+const kinds = loadKinds(cat, seeded(5)).filter((k) => !kindFilter || kindFilter.has(k.name));
+const deletesSet = cat.deletes
+  ? `${cat.deletes.count('song').toLocaleString('en-US')} songs, ${cat.deletes.count('album').toLocaleString('en-US')} albums`
+  : '';
+cat.close();
 let files = 0;
 const pathsFile = (paths) => writePaths(join(tmp, `${files++}.txt`), paths);
 
@@ -154,6 +153,15 @@ try {
       await ours.close();
     }
   }
+  if (takedownDist) {
+    const down = await startServer(takedownDist, { port: 18505, args: serveArgs });
+    try {
+      await measureServer(`ours, deletes set (${deletesSet})`, down, () => true);
+      memory.oursTakedown = down.memory();
+    } finally {
+      await down.close();
+    }
+  }
   if (servers.has('shaped') && songBytes > 0) {
     // What node:http costs for our song-by-id answer's shape (its headers, its size) with no work behind it.
     const shaped = await startProcess(join(root, 'bench', 'peers', 'ceiling-server.mjs'), ['18504', String(songBytes), 'shaped'], {
@@ -175,6 +183,7 @@ try {
 } finally {
   await ceiling?.close();
   rmSync(tmp, { recursive: true, force: true });
+  if (takedownDist) rmSync(takedownDist, { recursive: true, force: true });
 }
 
 // The report: one table, ours and SQLite side by side per kind.
@@ -199,10 +208,21 @@ for (const r of rows) {
     `| ${r.server} | ${r.iface === 'v1' ? '/v1' : '/openmusic'} | ${r.kind} | ${fmt(r.reqPerSec)} (${r.rps.map((x) => fmt(x)).join(', ')}) | ${fmt(r.ratio, 3)} (${r.ratios.map((x) => fmt(x, 2)).join(', ')}) | ${r.p50Ms} | ${r.p99Ms} (${r.p99s.join(', ')}) | ${r.ceilingP99Ms} | ${vs} | ${r.non2xx} / ${r.errors} |`,
   );
 }
+const downRows = rows.filter((r) => r.server.startsWith('ours, deletes set'));
+if (downRows.length > 0) {
+  lines.push(
+    '',
+    `With the deletes set against the same snapshot without it (${downRows[0].server.slice(5)}): ratio to the ceiling, then p99, each over ours without it:`,
+  );
+  for (const d of downRows) {
+    const o = rows.find((r) => r.server === 'ours' && r.kind === d.kind && r.iface === d.iface);
+    if (o) lines.push(`- ${d.iface === 'v1' ? '/v1' : '/openmusic'} ${d.kind}: ${fmt(d.ratio / o.ratio, 2)}x, p99 ${fmt(d.p99Ms / o.p99Ms, 2)}x`);
+  }
+}
 const mem = (m) => (m ? `${m.rss} / ${m.anon} / ${m.file}` : '—');
 lines.push('');
 lines.push(
-  `Server memory after the runs, MiB total / anonymous / mapped files: ours ${mem(memory.ours)}${memory.oursAfterGrowth ? `; after ${memory.oursAfterGrowth.requests.toLocaleString('en-US')} more song-by-id requests ${mem(memory.oursAfterGrowth)}` : ''}; SQLite ${mem(memory.sqlite)}.`,
+  `Server memory after the runs, MiB total / anonymous / mapped files: ours ${mem(memory.ours)}${memory.oursAfterGrowth ? `; after ${memory.oursAfterGrowth.requests.toLocaleString('en-US')} more song-by-id requests ${mem(memory.oursAfterGrowth)}` : ''}; SQLite ${mem(memory.sqlite)}${memory.oursTakedown ? `; ours with the deletes set ${mem(memory.oursTakedown)}` : ''}.`,
 );
 const report = lines.join('\n');
 console.log(`\n${report}\n`);

@@ -10,14 +10,13 @@
 // Usage: npm run bench:updates -- [--songs 1000000] [--seed 1] [--memory 96m] (the imports')
 //   [--record] (append a row to docs/benchmarks.md, "Deliveries applied with --into")
 //   [--keep] (keep the generated input; the raw catalog is always removed)
-import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { arg } from './cli-args.mjs';
 import { dirBytes, generatedInput, timedOmm, work } from './omm-runs.mjs';
+import { recordRow } from './record-row.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = Number(arg('songs', '1000000'));
 const seed = Number(arg('seed', '1'));
 const memory = arg('memory', null);
@@ -88,11 +87,7 @@ const date = new Date().toISOString().slice(0, 10);
 console.log(JSON.stringify({ date, machine, node: process.version, ...result }, null, 2));
 
 if (record) {
-  const doc = join(root, 'docs', 'benchmarks.md');
-  const marker = '<!-- bench:updates appends rows above this line -->';
-  const text = readFileSync(doc, 'utf8');
-  if (!text.includes(marker)) throw new Error(`${doc} has no "${marker}" line`);
   const r = result;
   const row = `| ${date} | ${r.songs.toLocaleString('en-US')} | ${r.first.seconds} s, ${r.first.peakAnonMiB} / ${r.first.peakRssMiB} MiB | ${r.deliveryMiB} MiB | **${r.apply.seconds} s**, CPU ${r.apply.cpuSeconds} s, **${r.apply.peakAnonMiB}** / ${r.apply.peakRssMiB} MiB | ${r.changed} | ${r.csvMB} / ${r.stateMB} MB |`;
-  writeFileSync(doc, text.replace(marker, `${row}\n${marker}`));
+  recordRow('<!-- bench:updates appends rows above this line -->', row);
 }

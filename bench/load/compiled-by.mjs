@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const SERVING_ONLY = ['serve', 'cli'];
+const SERVING_ONLY = ['serve', 'cli', 'explorer', 'takedown'];
 
 export function compilerDigest(distDir) {
   const hash = createHash('sha256');

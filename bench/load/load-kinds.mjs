@@ -7,7 +7,14 @@ const words = (s) => s.split(/\s+/).filter((w) => /\p{L}/u.test(w));
 
 /** The kinds: [{ name, paths: { v1: [...], om?: [...] } }], `count` songs sampled with `next()`. */
 export function loadKinds(cat, next, count = 10000) {
-  const pick = () => cat.song(Math.floor(next() * cat.count('song')));
+  // Songs in service only (a snapshot with a deletes set leaves some of its records out).
+  const stored = cat.records('song').count;
+  const pick = () => {
+    for (;;) {
+      const ordinal = Math.floor(next() * stored);
+      if (!cat.isDeleted('song', ordinal)) return cat.song(ordinal);
+    }
+  };
   const sample = Array.from({ length: count }, pick);
   const withIsrc = sample.filter((s) => s.isrc);
   const isrcSets = Array.from({ length: 2000 }, (_, i) => Array.from({ length: 10 }, (_, k) => withIsrc[(i * 10 + k) % withIsrc.length].isrc).join(','));
