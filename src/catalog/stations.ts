@@ -1,4 +1,5 @@
 import type { Catalog } from './catalog.js';
+import { liveDerivedTracks } from './live-stations.js';
 import type { StationRecord } from './records.js';
 
 /** A station as served: its record and its tracks (song ordinals, station order). */
@@ -16,8 +17,10 @@ export function stored(cat: Catalog, ordinal: number): StationView | null {
   const record = cat.station(ordinal);
   // A station seeded by a taken-down song, album or artist went with it.
   if (cat.deletes && record.seed.kind === 'resource' && cat.resolve(record.seed.type, record.seed.id) < 0) return null;
-  const tracks = cat.relation('station.tracks').targetsOf(ordinal);
-  // Under a deletes set the taken-down tracks are left out, and the count follows.
+  // Under a deletes set a derived station is made again from the songs in service (as the next
+  // compile will), the others leave the taken-down out; the count follows.
+  const derived = cat.deletes ? liveDerivedTracks(cat, record) : null;
+  const tracks = derived ?? cat.relation('station.tracks').targetsOf(ordinal);
   return { record: tracks.length === record.trackCount ? record : { ...record, trackCount: tracks.length }, tracks };
 }
 
