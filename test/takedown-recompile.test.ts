@@ -118,6 +118,16 @@ describe('a takedown answers as a full compile without the taken-down releases',
     await Promise.all([down?.server.close(), full?.server.close()]);
   });
 
+  it('counts what the full compile counts', () => {
+    const [a, b] = [Catalog.open(dist), Catalog.open(distAfter)];
+    try {
+      expect(a.counts).toEqual(b.counts);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
   it('takes down what the keys name and what goes with it', () => {
     expect(taken.album.size).toBeGreaterThan(5);
     expect(taken.song.size).toBeGreaterThan(taken.album.size);

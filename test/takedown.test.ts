@@ -56,7 +56,7 @@ describe('omm takedown (CLI)', () => {
     expect(written).toBeLessThan(64 * 1024);
     expect(run('verify', dist).stdout).toMatch(/^snapshot [0-9a-f]{16} OK/);
     expect(run('inspect', dist).stdout).toMatch(
-      new RegExp(`^takedown   of build ${base} \\(its shards shared\\): deletes set songs 1, albums 1, artists 0, files 0, lyrics 0$`, 'm'),
+      new RegExp(`^takedown   of build ${base} \\(its shards shared\\): deletes set songs 1, albums 1, artists 0, stations 1, files 0, lyrics 0$`, 'm'),
     );
     const diff = run('diff', before, dist);
     expect(diff.stdout).toMatch(/^taken down: 1 songs, 1 albums \(in the records, left out by the deletes set\)$/m);

@@ -21,7 +21,7 @@ const RELATION_TARGETS: Readonly<Record<string, DeletableType>> = {
 };
 
 /** The counts of the manifest a deletes set changes, by the manifest's `deletes` names. */
-const COUNTED = ['songs', 'albums', 'artists', 'files', 'lyrics'] as const;
+const COUNTED = ['songs', 'albums', 'artists', 'stations', 'files', 'lyrics'] as const;
 
 /**
  * What the catalog serves differently under a deletes set: the lists, key probes and orders

@@ -40,7 +40,7 @@ export interface Manifest {
    * set (array table DELETES_TABLE).
    */
   readonly baseBuildId?: string;
-  /** What the deletes set takes out of `counts` (songs, albums, artists, files, lyrics). */
+  /** What the deletes set takes out of `counts` (songs, albums, artists, stations, files, lyrics). */
   readonly deletes?: Readonly<Record<string, number>>;
 }
 

@@ -18,7 +18,7 @@ export interface TakedownPlan {
   /** Keys that name nothing in the snapshot. */
   readonly unknown: string[];
   /** What the whole set takes out of the manifest's counts. */
-  readonly counts: Record<'songs' | 'albums' | 'artists' | 'files' | 'lyrics', number>;
+  readonly counts: Record<'songs' | 'albums' | 'artists' | 'stations' | 'files' | 'lyrics', number>;
 }
 
 /** One bit per ordinal of each type. */
@@ -122,7 +122,8 @@ export function planTakedown(cat: Catalog, keys: readonly TakedownKey[]): Takedo
     named,
     alreadyDown,
     unknown,
-    counts: { songs: set.song.length, albums: set.album.length, artists: set.artist.length, files, lyrics },
+    // Every album and artist has a station of its own (the compile's station plan): they go with them.
+    counts: { songs: set.song.length, albums: set.album.length, artists: set.artist.length, stations: set.album.length + set.artist.length, files, lyrics },
   };
 }
 
