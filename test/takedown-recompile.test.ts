@@ -194,7 +194,8 @@ describe('a takedown answers as a full compile without the taken-down releases',
       paths.push(`/v1/search?term=${encodeURIComponent(a.name)}&types=artist`, `/v1/match/artist?name=${encodeURIComponent(a.name)}`);
     // The common words, whose first pages the compile stored (served from them when the hidden
     // documents cannot change them, stored-page-live.ts), pages beyond them, pairs and prefixes.
-    for (const word of ['love', 'the', 'you', 'heart', 'night', 'light', 'love the', 'the lo', 'lo']) {
+    const pairs = ['love the', 'love you', 'you love', 'heart love', 'the night', 'time love', 'dream the', 'home love', 'rain the', 'away the', 'feat love'];
+    for (const word of ['love', 'the', 'you', 'heart', 'night', 'light', ...pairs, 'the lo', 'lo']) {
       const term = encodeURIComponent(word);
       paths.push(
         `/v1/search?term=${term}&types=song&limit=10`,

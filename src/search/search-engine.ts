@@ -188,7 +188,7 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
     if (exact.length === 1 && scan >= window)
       for (const r of exact[0].ranges)
         for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] - (index.hidden?.holding(t) ?? 0) >= window) saturated = true;
-    const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION && !hidden ? storedPairTotal(index, exact, scan, earlier) : -1;
+    const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION ? storedPairTotal(index, exact, scan, earlier) : -1;
     if (stored >= 0) {
       // The compile counted this pair: rank the page only, then the total is known.
       const before = out.total;

@@ -1,3 +1,4 @@
+import type { HiddenDocs } from '../index-format/search/hidden-docs.js';
 import type { SearchIndex } from '../index-format/search/search-index.js';
 import { hashRun } from '../index-format/search/search-keys.js';
 import type { QueryWord } from './all-words.js';
@@ -19,17 +20,53 @@ export function storedPairTotal(index: SearchIndex, words: readonly QueryWord[],
   const offsets = index.u32('postings.offsets');
   const size = (term: number) => offsets[term + 1] - offsets[term];
   const [driver, other] = size(terms[0]) <= size(terms[1]) ? terms : [terms[1], terms[0]];
-  const count = pages.pairCount(driver, other);
-  if (count < 0) return -1;
+  const stored = pages.pairCount(driver, other);
+  if (stored < 0) return -1;
   const postings = index.u32('postings');
-  const last = postings[Math.min(offsets[driver + 1], offsets[driver] + scan) - 1];
-  const inDriver = holder(index, driver);
   const inOther = holder(index, other);
+  const { count, end } = index.hidden
+    ? liveWindow(index.hidden, postings, offsets[driver], offsets[driver + 1], scan, stored, inOther)
+    : { count: stored, end: Math.min(offsets[driver + 1], offsets[driver] + scan) };
+  const last = postings[end - 1];
+  const inDriver = holder(index, driver);
   let counted = 0;
   earlier.forEach((rank) => {
-    if (rank <= last && inDriver(rank) && inOther(rank)) counted++;
+    if (rank <= last && !index.hidden?.has(rank) && inDriver(rank) && inOther(rank)) counted++;
   });
   return count - counted;
+}
+
+/**
+ * The pair count over the driver's first `scan` documents in service, from the compile's count
+ * over its first `scan` documents (postings[from, from + scan)): less the hidden ones there that
+ * hold the other word, plus those of the documents after that window, as many as it held
+ * hidden ones, that do (skipping hidden ones again). Returns the count and where the window of
+ * documents in service ends.
+ */
+function liveWindow(
+  hidden: HiddenDocs,
+  postings: Uint32Array,
+  from: number,
+  to: number,
+  scan: number,
+  stored: number,
+  inOther: (rank: number) => boolean,
+): { count: number; end: number } {
+  let count = stored;
+  let end = Math.min(to, from + scan);
+  let owed = 0;
+  for (let k = from; k < end; k++) {
+    if (!hidden.has(postings[k])) continue;
+    owed++;
+    if (inOther(postings[k])) count--;
+  }
+  for (; owed > 0 && end < to; end++) {
+    const r = postings[end];
+    if (hidden.has(r)) continue;
+    owed--;
+    if (inOther(r)) count++;
+  }
+  return { count, end };
 }
 
 function singleTerm(word: QueryWord): number {
