@@ -60,48 +60,53 @@ export async function importMostStreamed(path: string, outDir: string, options: 
   const file = basename(path);
   const { text, encoding } = decodeText(readFileSync(path));
   const sink = await RawSink.open(outDir, options.merge);
-  const rows: Record<string, string>[] = await new Promise((resolve, reject) => {
-    const out: Record<string, string>[] = [];
-    parseString(repairReplacementBytes(text), { headers: true, ignoreEmpty: true, trim: false })
-      .on('error', reject)
-      .on('headers', (headers: string[]) => {
-        const missing = REQUIRED.filter((c) => !headers.includes(c));
-        if (missing.length > 0) reject(new Error(`${file}: not the Most Streamed Spotify Songs table (missing ${missing.join(', ')})`));
-      })
-      .on('data', (row: Record<string, string>) => out.push(row))
-      .on('end', () => resolve(out));
-  });
-  const seenIsrc = new Set<string>();
-  const albumTracks = new Map<string, number>();
-  rows.forEach((row, i) => {
-    const line = i + 2;
-    const title = row.Track.trim();
-    const artist = row.Artist.trim();
-    const isrc = normalizeIsrc(row.ISRC);
-    if (!title || !artist || !isrc) {
-      sink.warn(`${file}:${line}: ${!title ? 'no title' : !artist ? 'no artist' : `ISRC ${JSON.stringify(row.ISRC)} is not valid`}; left out`);
-      return;
-    }
-    if (seenIsrc.has(isrc)) {
-      sink.warn(`${file}:${line}: ISRC ${isrc} repeats an earlier row; left out`);
-      return;
-    }
-    seenIsrc.add(isrc);
-    const artistId = stableId('ms-artist', artist.normalize('NFKC').toLowerCase());
-    sink.entity('artists', { id: artistId, name: artist });
-    const albumName = row['Album Name'].trim() || title;
-    const albumId = stableId('ms-album', `${albumName}\u0000${artist}`);
-    const releaseDate = usDate(row['Release Date']);
-    if (sink.entity('albums', { id: albumId, name: albumName, release_date: releaseDate }))
-      sink.link('album_artists', { album_id: albumId, artist_id: artistId, position: 1 });
-    const popularity = digits(row['Spotify Popularity']) ?? Math.min(100, Math.round(Math.log10((digits(row['Spotify Streams']) ?? 0) + 1) * 10));
-    const songId = `ms-${isrc}`;
-    if (sink.entity('songs', { id: songId, name: title, isrc, release_date: releaseDate, popularity })) {
-      sink.link('song_artists', { song_id: songId, artist_id: artistId, position: 1 });
-      const track = (albumTracks.get(albumId) ?? 0) + 1;
-      albumTracks.set(albumId, track);
-      sink.link('album_tracks', { album_id: albumId, song_id: songId, disc_number: 1, track_number: track });
-    }
-  });
-  return { ...sink.close(), encoding };
+  try {
+    const rows: Record<string, string>[] = await new Promise((resolve, reject) => {
+      const out: Record<string, string>[] = [];
+      parseString(repairReplacementBytes(text), { headers: true, ignoreEmpty: true, trim: false })
+        .on('error', reject)
+        .on('headers', (headers: string[]) => {
+          const missing = REQUIRED.filter((c) => !headers.includes(c));
+          if (missing.length > 0) reject(new Error(`${file}: not the Most Streamed Spotify Songs table (missing ${missing.join(', ')})`));
+        })
+        .on('data', (row: Record<string, string>) => out.push(row))
+        .on('end', () => resolve(out));
+    });
+    const seenIsrc = new Set<string>();
+    const albumTracks = new Map<string, number>();
+    rows.forEach((row, i) => {
+      const line = i + 2;
+      const title = row.Track.trim();
+      const artist = row.Artist.trim();
+      const isrc = normalizeIsrc(row.ISRC);
+      if (!title || !artist || !isrc) {
+        sink.warn(`${file}:${line}: ${!title ? 'no title' : !artist ? 'no artist' : `ISRC ${JSON.stringify(row.ISRC)} is not valid`}; left out`);
+        return;
+      }
+      if (seenIsrc.has(isrc)) {
+        sink.warn(`${file}:${line}: ISRC ${isrc} repeats an earlier row; left out`);
+        return;
+      }
+      seenIsrc.add(isrc);
+      const artistId = stableId('ms-artist', artist.normalize('NFKC').toLowerCase());
+      sink.entity('artists', { id: artistId, name: artist });
+      const albumName = row['Album Name'].trim() || title;
+      const albumId = stableId('ms-album', `${albumName}\u0000${artist}`);
+      const releaseDate = usDate(row['Release Date']);
+      if (sink.entity('albums', { id: albumId, name: albumName, release_date: releaseDate }))
+        sink.link('album_artists', { album_id: albumId, artist_id: artistId, position: 1 });
+      const popularity = digits(row['Spotify Popularity']) ?? Math.min(100, Math.round(Math.log10((digits(row['Spotify Streams']) ?? 0) + 1) * 10));
+      const songId = `ms-${isrc}`;
+      if (sink.entity('songs', { id: songId, name: title, isrc, release_date: releaseDate, popularity })) {
+        sink.link('song_artists', { song_id: songId, artist_id: artistId, position: 1 });
+        const track = (albumTracks.get(albumId) ?? 0) + 1;
+        albumTracks.set(albumId, track);
+        sink.link('album_tracks', { album_id: albumId, song_id: songId, disc_number: 1, track_number: track });
+      }
+    });
+    return { ...(await sink.close()), encoding };
+  } catch (err) {
+    sink.abandon();
+    throw err;
+  }
 }

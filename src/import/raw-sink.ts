@@ -1,91 +1,112 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { streamCsvRows } from '../raw/csv-rows.js';
-import { RawCsvWriter, type RawRow } from '../raw/csv-writer.js';
+import type { RawRow } from '../raw/csv-writer.js';
 import { RAW_FILES, type RawFileName } from '../raw/schema.js';
-
-/** Files whose rows have an `id` an importer may meet twice (across its inputs or a merge). */
-const ENTITY_FILES: RawFileName[] = ['artists', 'albums', 'songs', 'playlists', 'files', 'stations'];
+import { FileDelivery, ROW_RULES } from './raw-delivery.js';
+import { writeMerged } from './raw-merge-writer.js';
+import { ImportWorkDir } from './stage/output-dir.js';
 
 export interface ImportSummary {
   readonly outDir: string;
-  /** Rows written per raw file. */
+  /** Rows delivered per raw file (a row said again by a later source counted again). */
   readonly rows: Record<string, number>;
   /** Rows left out, with why (invalid codes in the source, ...). */
   readonly warnings: string[];
 }
 
+/** Owned lists (credits, tracks) per the file of their owner: started over when the owner is delivered again. */
+const OWNED_BY = new Map<RawFileName, RawFileName[]>();
+for (const spec of RAW_FILES) {
+  const rule = ROW_RULES[spec.file];
+  if (rule.kind === 'owned') OWNED_BY.set(rule.ownerFile, [...(OWNED_BY.get(rule.ownerFile) ?? []), spec.file]);
+}
+
 /**
- * Where an importer writes: one RawCsvWriter per raw file, opened on first use. Entity rows are
- * written once per id (the first wins). With `merge`, rows go after an existing raw directory's
- * rows and ids already there are skipped.
+ * Where the CSV importers (Chinook, Exportify, most-streamed) write, by the rules the streamed
+ * importers follow (docs/importers.md): a later source's word wins. The import is made of
+ * delivery units (an Exportify file each; a Chinook database, a most-streamed chart); within a
+ * unit the first row of an id wins, as before; a later unit, or a later import with `merge`,
+ * that delivers an id again replaces its row where it stands, and an owner delivered again (an
+ * album, a song, a playlist) starts its credits or tracks over. Rows are held in memory (these
+ * sources are small); on close they are written into a work directory beside the output, the
+ * existing raw catalog streamed through when merging (its rows kept in place unless replaced,
+ * new rows after them), and the work directory is renamed into place only then: a failed import
+ * leaves the raw catalog as it was. Merging the same source twice changes nothing; merging A
+ * then B writes what importing A and B together does.
  */
 export class RawSink {
-  private readonly writers = new Map<RawFileName, RawCsvWriter>();
-  private readonly ids = new Map<RawFileName, Set<string>>();
+  private readonly deliveries = new Map<RawFileName, FileDelivery>();
+  /** Per `file\0id`, the unit that delivered it in this import. */
+  private readonly deliveredIn = new Map<string, number>();
+  private unitNumber = 1;
   readonly warnings: string[] = [];
 
   private constructor(
     readonly dir: string,
     private readonly merge: boolean,
+    private readonly work: ImportWorkDir,
   ) {}
 
+  /** A sink for an import into `dir` (a work directory beside it is made now). */
   static async open(dir: string, merge = false): Promise<RawSink> {
-    const sink = new RawSink(dir, merge);
-    // Without merge, the import replaces the directory's catalog: no stale file may survive.
-    if (!merge) for (const spec of RAW_FILES) rmSync(join(dir, `${spec.file}.csv`), { force: true });
-    for (const file of ENTITY_FILES) {
-      const seen = new Set<string>();
-      sink.ids.set(file, seen);
-      const path = join(dir, `${file}.csv`);
-      if (!merge || !existsSync(path)) continue;
-      let idColumn = -1;
-      await streamCsvRows(path, ({ line, cells }) => {
-        if (line === 1) idColumn = cells.indexOf('id');
-        else if (idColumn >= 0) seen.add(cells[idColumn]);
-      });
-    }
-    return sink;
+    return new RawSink(dir, merge, new ImportWorkDir(dir));
   }
 
-  has(file: RawFileName, id: string): boolean {
-    return this.ids.get(file)?.has(id) ?? false;
+  /** Starts the next delivery unit (an importer reading several sources calls it between them). */
+  beginUnit(): void {
+    this.unitNumber++;
   }
 
-  /** Writes an entity row unless its id is already there; returns whether it was written. */
+  /**
+   * Delivers an entity row. False when this unit delivered the id already (its first row stands,
+   * and the caller skips what comes with it); true otherwise, the row replacing any earlier one
+   * and the lists it owns starting over, for the caller to deliver them.
+   */
   entity(file: RawFileName, row: RawRow): boolean {
     const id = String(row.id);
-    const seen = this.ids.get(file)!;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    this.writer(file).write(row);
+    const key = `${file}\u0000${id}`;
+    if (this.deliveredIn.get(key) === this.unitNumber) return false;
+    this.deliveredIn.set(key, this.unitNumber);
+    this.delivery(file).put(row);
+    for (const owned of OWNED_BY.get(file) ?? []) this.delivery(owned).restartList(id);
     return true;
   }
 
-  /** Writes a link row (credits, tracks). */
+  /** Delivers a link row (credits, tracks). */
   link(file: RawFileName, row: RawRow): void {
-    this.writer(file).write(row);
+    this.delivery(file).put(row);
   }
 
   warn(message: string): void {
     this.warnings.push(message);
   }
 
-  private writer(file: RawFileName): RawCsvWriter {
-    let writer = this.writers.get(file);
-    if (!writer) {
-      writer = new RawCsvWriter(this.dir, file, undefined, this.merge);
-      this.writers.set(file, writer);
-    }
-    return writer;
+  private delivery(file: RawFileName): FileDelivery {
+    let delivery = this.deliveries.get(file);
+    if (!delivery) this.deliveries.set(file, (delivery = new FileDelivery(ROW_RULES[file])));
+    return delivery;
   }
 
-  close(): ImportSummary {
-    const rows: Record<string, number> = {};
-    for (const [file, writer] of this.writers) {
-      writer.close();
-      rows[file] = writer.rows;
+  /** Writes the raw catalog and puts it in place; removes the work directory when that fails. */
+  async close(): Promise<ImportSummary> {
+    try {
+      const rows: Record<string, number> = {};
+      for (const spec of RAW_FILES) {
+        const existing = join(this.dir, `${spec.file}.csv`);
+        const delivery = this.deliveries.get(spec.file) ?? null;
+        await writeMerged(spec.file, this.merge && existsSync(existing) ? existing : null, delivery, this.work.raw);
+        if (delivery) rows[spec.file] = delivery.delivered;
+      }
+      this.work.publish();
+      return { outDir: this.dir, rows, warnings: this.warnings };
+    } catch (err) {
+      this.work.remove();
+      throw err;
     }
-    return { outDir: this.dir, rows, warnings: this.warnings };
+  }
+
+  /** Gives up: the work directory goes, the raw catalog stays as it was. */
+  abandon(): void {
+    this.work.remove();
   }
 }
