@@ -90,7 +90,14 @@ export class LiveParts {
         ranks.push(r);
       }
     }
-    index.hidden = ranks.length > 0 ? new HiddenDocs(bits, Uint32Array.from(ranks), termHolders(index, ranks)) : null;
+    if (ranks.length === 0) {
+      index.hidden = null;
+      return;
+    }
+    const order = index.u32('names.order');
+    const positions: number[] = [];
+    for (let k = 0; k < order.length; k++) if ((bits[order[k] >>> 3] & (1 << (order[k] & 7))) !== 0) positions.push(k);
+    index.hidden = new HiddenDocs(bits, Uint32Array.from(ranks), termHolders(index, ranks), Uint32Array.from(positions));
   }
 
   /** Whether a stored view shows a count the deletes set changed (it is rendered instead). */

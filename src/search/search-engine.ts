@@ -1,3 +1,4 @@
+import type { HiddenDocs } from '../index-format/search/hidden-docs.js';
 import type { SearchIndex } from '../index-format/search/search-index.js';
 import { searchText } from '../index-format/search/search-text.js';
 import { scanAllWords, type Collector } from './all-words.js';
@@ -151,15 +152,14 @@ export function searchIndex(index: SearchIndex, term: string, options: SearchOpt
 function rankTiers(index: SearchIndex, normal: string, need: number, window: number, scan: number, options: SearchOptions, earlier: RankMarks): SearchResult {
   const words = [...new Set(normal.split(' '))];
   const hidden = index.hidden?.bits ?? null;
-  const hiddenCount = index.hidden?.count ?? 0;
   const out = new Ranking(need, window, hidden);
 
   // Tiers 0 and 1: ranges of the name order.
   const order = index.u32('names.order');
   const byName = index.namePrefixRange(normal);
   const exactEnd = index.nameEqualEnd(byName, normal);
-  const ranked = hidden
-    ? addNameRangesLive(out, order, byName.from, exactEnd, byName.to, hiddenCount, hidden)
+  const ranked = index.hidden
+    ? addNameRangesLive(out, order, byName.from, exactEnd, byName.to, index.hidden)
     : addNameRanges(out, order, byName.from, exactEnd, byName.to);
   if (out.full) return out;
   // What the later tiers skip: the results so far (fewer than the window).
@@ -250,16 +250,16 @@ function addNameRanges(out: Ranking, order: Uint32Array, from: number, exactEnd:
 }
 
 /** addNameRanges under a deletes set: the hidden names are not counted, ranked or kept. */
-function addNameRangesLive(out: Ranking, order: Uint32Array, from: number, exactEnd: number, to: number, hiddenCount: number, hidden: Uint8Array): boolean {
+function addNameRangesLive(out: Ranking, order: Uint32Array, from: number, exactEnd: number, to: number, hidden: HiddenDocs): boolean {
   for (let k = from; k < exactEnd && !out.full; k++) out.add(order[k], TIER.exactName);
-  const prefixCount = to - exactEnd;
-  if (prefixCount > NAME_PREFIX_SCAN + hiddenCount) return false;
-  const live: number[] = [];
-  for (let k = exactEnd; k < to; k++) if (!isHidden(hidden, order[k])) live.push(order[k]);
-  if (live.length > NAME_PREFIX_SCAN) return false;
+  const livePrefixes = to - exactEnd - hidden.inNameRange(exactEnd, to);
+  if (livePrefixes > NAME_PREFIX_SCAN) return false;
   if (!out.full) {
-    live.sort((a, b) => a - b);
-    out.addRun(live.length, TIER.namePrefix, (i) => live[i]);
+    const live = new Uint32Array(livePrefixes);
+    let n = 0;
+    for (let k = exactEnd; k < to; k++) if (!hidden.has(order[k])) live[n++] = order[k];
+    const smallest = smallestRanks(live, 0, n, out.need - out.hits.length);
+    out.addRun(n, TIER.namePrefix, (i) => smallest[i]);
   }
   return true;
 }

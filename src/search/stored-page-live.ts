@@ -33,8 +33,9 @@ export function storedPageLive(
   if (!saturated) return null;
   // Tier 1 is ranked when at most namePrefixScan names start with the query: the same either way?
   const byName = index.namePrefixRange(normal);
-  const prefixCount = byName.to - index.nameEqualEnd(byName, normal);
-  if (prefixCount > namePrefixScan && prefixCount - hidden.count <= namePrefixScan) return null;
+  const exactEnd = index.nameEqualEnd(byName, normal);
+  const prefixCount = byName.to - exactEnd;
+  if (prefixCount > namePrefixScan && prefixCount - hidden.inNameRange(exactEnd, byName.to) <= namePrefixScan) return null;
   const hits: { rank: number; tier: number }[] = [];
   for (let i = 0; i < page.count && hits.length < need; i++) if (!hidden.has(page.rank(i))) hits.push({ rank: page.rank(i), tier: page.tier(i) });
   return hits.length < need ? null : { hits, total: page.total };

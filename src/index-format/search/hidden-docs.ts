@@ -11,7 +11,14 @@ export class HiddenDocs {
     readonly ranks: Uint32Array,
     /** Per term id, how many hidden documents hold it (in their name or artists); absent: none. */
     private readonly holders: ReadonlyMap<number, number>,
+    /** The positions of the hidden documents in the name order (`names.order`), ascending. */
+    private readonly namePositions: Uint32Array,
   ) {}
+
+  /** Hidden documents among names.order[from, to): a name range less these is what is in service. */
+  inNameRange(from: number, to: number): number {
+    return lowerBound(this.namePositions, to) - lowerBound(this.namePositions, from);
+  }
 
   /** Hidden documents holding the term: its postings less these are the documents in service. */
   holding(term: number): number {
@@ -28,13 +35,18 @@ export class HiddenDocs {
 
   /** A rank among the documents in service: the rank less the hidden before it. */
   liveRank(rank: number): number {
-    let lo = 0;
-    let hi = this.ranks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ranks[mid] < rank) lo = mid + 1;
-      else hi = mid;
-    }
-    return rank - lo;
+    return rank - lowerBound(this.ranks, rank);
   }
+}
+
+/** How many values of an ascending array are below `value`. */
+function lowerBound(values: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -146,13 +146,19 @@ function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: str
   const range = index.exactNameRange(title.full);
   // A large group: the compile listed which of its documents credit each term (name groups).
   // (An empty range may start where another name's group does: only a large range is looked up.)
-  // (Not under a deletes set: the groups list hidden documents, and the scan must not count them.)
+  // Under a deletes set the list leaves the hidden out. It is the scan's answer when it still
+  // holds CANDIDATES_PER_SEARCH, or when the scan could not reach past the listed window (the
+  // scan does not count hidden documents, so with some in the window it reads further).
+  const hidden = index.hidden;
+  const hiddenInWindow = hidden ? hidden.inNameRange(range.from, Math.min(range.to, range.from + EXACT_TITLE_SCAN)) : 0;
   const listed =
-    ids === null || index.hidden !== null || range.to - range.from < NAME_GROUP_MIN
+    ids === null || range.to - range.from < NAME_GROUP_MIN
       ? null
-      : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH) ?? null);
-  if (listed !== null) {
-    for (const p of listed) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
+      : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH + hiddenInWindow) ?? null);
+  const live = listed && hidden ? listed.filter((p) => !hidden.has(order[range.from + p])) : listed;
+  const whole = hiddenInWindow === 0 || range.to - range.from <= EXACT_TITLE_SCAN;
+  if (live !== null && (whole || live.length >= CANDIDATES_PER_SEARCH)) {
+    for (const p of live.slice(0, CANDIDATES_PER_SEARCH)) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
     return out;
   }
   // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
