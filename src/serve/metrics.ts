@@ -136,7 +136,8 @@ function renderSnapshot({ labels, metric }: Exposition, src: MetricSources): voi
   ]);
   const cat = lease.catalog;
   metric('omm_snapshot_resources', 'gauge', 'Songs, albums and artists in service (taken-down ones not counted).', [
-    ...(['song', 'album', 'artist'] as const).map((type) => `omm_snapshot_resources${labels(`type="${type}"`)} ${cat.count(type)}`),
+    // From the manifest's counts (less the deletes set's): no record table is opened for them.
+    ...(['songs', 'albums', 'artists'] as const).map((name) => `omm_snapshot_resources${labels(`type="${name.slice(0, -1)}"`)} ${cat.counts[name] ?? 0}`),
   ]);
   metric('omm_snapshot_taken_down', 'gauge', "Songs, albums and artists the snapshot's deletes set takes out of service (omm takedown).", [
     ...(['song', 'album', 'artist'] as const).map((type) => `omm_snapshot_taken_down${labels(`type="${type}"`)} ${cat.deletes?.count(type) ?? 0}`),
