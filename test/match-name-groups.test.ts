@@ -5,7 +5,10 @@ import { compileCatalog } from '../src/compile/index.js';
 import { Catalog } from '../src/catalog/catalog.js';
 import { NAME_GROUP_MIN } from '../src/index-format/search/name-groups.js';
 import { matchResource, type MatchQuery } from '../src/search/match/matcher.js';
+import { takedown } from '../src/takedown/takedown.js';
+import type { TakedownKey } from '../src/takedown/takedown-keys.js';
 import { tempDir } from './helpers/raw-fixture.js';
+import { rawWithout } from './helpers/takedown-raw.js';
 
 const WORDS = ['Blue', 'Moon', 'Red', 'Sun', 'Gold', 'The'];
 const ARTISTS = 24;
@@ -88,5 +91,48 @@ describe("the matcher's first stage answers large title groups from the compile'
     const scanned = queries.map((q) => matchResource(cat, 'song', q));
     expect(withGroups).toEqual(scanned);
     expect(withGroups.filter((r) => r !== null && r.score === 1).length).toBeGreaterThan(2 * ARTISTS);
+  });
+});
+
+describe('under a deletes set, the name groups answer as the full compile without the taken-down does', () => {
+  it('every query matches the same song (by id) as a full compile of the raw catalog without them', async () => {
+    const raw = tempDir();
+    writeRaw(raw);
+    const dist = tempDir();
+    await compileCatalog({ rawDir: raw, outDir: dist });
+    // Every third "Love" and every fourth "Night Love" song, most popular first among them.
+    const before = Catalog.open(dist);
+    const ids = Array.from({ length: 900 }, (_, i) => i).filter((i) => (i % 3 === 0 && i % 9 === 0) || (i % 3 === 1 && i % 4 === 1));
+    const keys = ids.map((i): TakedownKey => ({ kind: 'id', value: `omm:song:${before.song(before.resolve('song', `s${i}`)).ommId}` }));
+    before.close();
+    expect(takedown(dist, keys).plan.added.song).toBe(ids.length);
+    const after = tempDir();
+    rawWithout(raw, after, { song: new Set(ids.map((i) => `s${i}`)), album: new Set(), artist: new Set() });
+    const full = tempDir();
+    await compileCatalog({ rawDir: after, outDir: full });
+    const [down, fresh] = [Catalog.open(dist), Catalog.open(full)];
+    try {
+      expect(down.deletes?.count('song')).toBe(ids.length);
+      let grouped = 0;
+      const groups = down.search('song').firstPages!.nameGroups()!;
+      const holdingAll = groups.holdingAll.bind(groups);
+      groups.holdingAll = (start, termIds, limit) => {
+        grouped++;
+        return holdingAll(start, termIds, limit);
+      };
+      for (const name of ['Love', 'Night Love', 'love']) {
+        for (let a = 0; a < ARTISTS; a++) {
+          for (const artist of [artistName(a), `${artistName(a)} & ${artistName((a + 3) % ARTISTS)}`]) {
+            const got = matchResource(down, 'song', { name, artist });
+            const want = matchResource(fresh, 'song', { name, artist });
+            expect(got && down.song(got.ordinal).id, `${name} / ${artist}`).toBe(want && fresh.song(want.ordinal).id);
+          }
+        }
+      }
+      expect(grouped).toBeGreaterThan(0);
+    } finally {
+      down.close();
+      fresh.close();
+    }
   });
 });

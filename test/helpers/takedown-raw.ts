@@ -39,7 +39,8 @@ const REFS: Record<string, [column: string, type: keyof TakenIds][]> = {
  * song, album and artist groups too), into `to`.
  */
 export function rawWithout(from: string, to: string, taken: TakenIds): void {
-  const groupTypes = new Map(readRawTable(from, 'explore_groups').map((g) => [g.id, g.type as keyof TakenIds]));
+  const hasGroups = readdirSync(from).includes('explore_groups.csv');
+  const groupTypes = new Map(hasGroups ? readRawTable(from, 'explore_groups').map((g) => [g.id, g.type as keyof TakenIds]) : []);
   for (const name of readdirSync(from).filter((f) => f.endsWith('.csv'))) {
     const file = name.slice(0, -4);
     const rows = readRawTable(from, file);
