@@ -141,9 +141,9 @@ export class LiveParts {
   }
 }
 
-/** Per term, how many of the documents `ranks` hold it (in the name or the artists, once each). */
-function termHolders(index: SearchIndex, ranks: readonly number[]): Map<number, number> {
-  const out = new Map<number, number>();
+/** Per term, the documents of `ranks` holding it (in the name or the artists, once each). */
+function termHolders(index: SearchIndex, ranks: readonly number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
   const sections = [
     [index.u32('docname.offsets'), index.u32('docname.targets')],
     [index.u32('docartist.offsets'), index.u32('docartist.targets')],
@@ -152,7 +152,11 @@ function termHolders(index: SearchIndex, ranks: readonly number[]): Map<number, 
   for (const r of ranks) {
     seen.clear();
     for (const [offsets, terms] of sections) for (let k = offsets[r]; k < offsets[r + 1]; k++) seen.add(terms[k]);
-    for (const t of seen) out.set(t, (out.get(t) ?? 0) + 1);
+    for (const t of seen) {
+      const list = out.get(t);
+      if (list) list.push(r);
+      else out.set(t, [r]);
+    }
   }
   return out;
 }

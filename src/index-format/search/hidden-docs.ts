@@ -9,8 +9,8 @@ export class HiddenDocs {
     readonly bits: Uint8Array,
     /** The hidden ranks, ascending. */
     readonly ranks: Uint32Array,
-    /** Per term id, how many hidden documents hold it (in their name or artists); absent: none. */
-    private readonly holders: ReadonlyMap<number, number>,
+    /** Per term id, the hidden documents (ranks) holding it in their name or artists; absent: none. */
+    private readonly holders: ReadonlyMap<number, readonly number[]>,
     /** The positions of the hidden documents in the name order (`names.order`), ascending. */
     private readonly namePositions: Uint32Array,
   ) {}
@@ -22,7 +22,12 @@ export class HiddenDocs {
 
   /** Hidden documents holding the term: its postings less these are the documents in service. */
   holding(term: number): number {
-    return this.holders.get(term) ?? 0;
+    return this.holders.get(term)?.length ?? 0;
+  }
+
+  /** The hidden documents (ranks) holding a term. */
+  holdersOf(term: number): readonly number[] {
+    return this.holders.get(term) ?? [];
   }
 
   get count(): number {
