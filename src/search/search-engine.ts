@@ -6,6 +6,7 @@ import { correctedWords, correctedWordSets, exactWords } from './query-words.js'
 import { RankMarks } from './rank-marks.js';
 import { storedPage } from './stored-page-lookup.js';
 import { storedPageLive } from './stored-page-live.js';
+import { smallestRanks } from './smallest-ranks.js';
 import { storedPairTotal } from './stored-pair-total.js';
 
 /** How well a document matched; smaller is better. */
@@ -223,10 +224,44 @@ function storedFirstPage(index: SearchIndex, normal: string, need: number, windo
   if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false) return null;
   const page = storedPage(index, pages, normal);
   if (!page) return null;
-  if (index.hidden) return storedPageLive(index, index.hidden, page, normal, need, window, NAME_PREFIX_SCAN);
+  if (index.hidden)
+    return (
+      storedPageLive(index, index.hidden, page, normal, need, window, NAME_PREFIX_SCAN) ??
+      correctedPage(index, index.hidden, normal, pages.meta.limit, need, window, scan, options)
+    );
   const hits: SearchHit[] = [];
   for (let i = 0; i < Math.min(need, page.count); i++) hits.push({ rank: page.rank(i), tier: page.tier(i) });
   return { hits, total: page.total };
+}
+
+/**
+ * A query the compile stored a first page of, under a deletes set, when that page cannot be
+ * corrected in place (stored-page-live.ts): ranked by the tiers without the hidden, once, to the
+ * stored page's length and the full window, and kept with the set (HiddenDocs.correctedPage), so
+ * the compile's stored answers are each ranked again at most once per snapshot, as a takedown
+ * that rewrote them would have.
+ */
+function correctedPage(
+  index: SearchIndex,
+  hidden: HiddenDocs,
+  normal: string,
+  limit: number,
+  need: number,
+  window: number,
+  scan: number,
+  options: SearchOptions,
+): SearchResult {
+  let page = hidden.correctedPage(normal);
+  if (!page) {
+    const earlier = RankMarks.of(index);
+    try {
+      page = rankTiers(index, normal, limit, window, scan, options, earlier);
+    } finally {
+      earlier.clear();
+    }
+    hidden.keepCorrectedPage(normal, page);
+  }
+  return { hits: page.hits.slice(0, need), total: page.total };
 }
 
 function isHidden(hidden: Uint8Array, rank: number): boolean {
@@ -262,32 +297,4 @@ function addNameRangesLive(out: Ranking, order: Uint32Array, from: number, exact
     out.addRun(n, TIER.namePrefix, (i) => smallest[i]);
   }
   return true;
-}
-
-/** The `count` smallest values of order[from, to), ascending (a bounded max-heap, one pass). */
-function smallestRanks(order: Uint32Array, from: number, to: number, count: number): Uint32Array {
-  const n = Math.min(count, to - from);
-  if (n <= 0) return new Uint32Array(0);
-  if (n === to - from) return order.slice(from, to).sort();
-  const heap = order.slice(from, from + n);
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) return;
-      const m = l + 1 < n && heap[l + 1] > heap[l] ? l + 1 : l;
-      if (heap[m] <= heap[i]) return;
-      const tmp = heap[i];
-      heap[i] = heap[m];
-      heap[m] = tmp;
-      i = m;
-    }
-  };
-  for (let i = (n >> 1) - 1; i >= 0; i--) down(i);
-  for (let k = from + n; k < to; k++) {
-    if (order[k] < heap[0]) {
-      heap[0] = order[k];
-      down(0);
-    }
-  }
-  return heap.sort();
 }

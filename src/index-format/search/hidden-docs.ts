@@ -3,7 +3,19 @@
  * one bit each for the hot loops, and the ranks ascending for counting those before a rank.
  * Searches leave them out as if they had never been indexed (search-engine.ts).
  */
+/** A first page as the engine ranks it: the best hits, best first, and the total. */
+export interface RankedPage {
+  readonly hits: readonly { readonly rank: number; readonly tier: number }[];
+  readonly total: number;
+}
+
+/** Stored first pages ranked again under the set that one index keeps at most (a few MiB). */
+export const CORRECTED_PAGES = 65_536;
+
 export class HiddenDocs {
+  /** The compile's stored first pages ranked again without the hidden, by normalised query. */
+  private readonly corrected = new Map<string, RankedPage>();
+
   constructor(
     /** One bit per rank of the index. */
     readonly bits: Uint8Array,
@@ -18,6 +30,17 @@ export class HiddenDocs {
   /** Hidden documents among names.order[from, to): a name range less these is what is in service. */
   inNameRange(from: number, to: number): number {
     return lowerBound(this.namePositions, to) - lowerBound(this.namePositions, from);
+  }
+
+  /** A stored first page ranked again without the hidden (correctedPage), or undefined. */
+  correctedPage(normal: string): RankedPage | undefined {
+    return this.corrected.get(normal);
+  }
+
+  /** Keeps a stored first page ranked again; past CORRECTED_PAGES, the kept ones are dropped first. */
+  keepCorrectedPage(normal: string, page: RankedPage): void {
+    if (this.corrected.size >= CORRECTED_PAGES) this.corrected.clear();
+    this.corrected.set(normal, page);
   }
 
   /** Hidden documents holding the term: its postings less these are the documents in service. */
