@@ -147,8 +147,9 @@ function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: str
   // A large group: the compile listed which of its documents credit each term (name groups).
   // (An empty range may start where another name's group does: only a large range is looked up.)
   // Under a deletes set the list leaves the hidden out. It is the scan's answer when it still
-  // holds CANDIDATES_PER_SEARCH, or when the scan could not reach past the listed window (the
-  // scan does not count hidden documents, so with some in the window it reads further).
+  // holds CANDIDATES_PER_SEARCH, or when the scan could not reach past the listed window; else
+  // the scan goes on past the window for as many documents as the window hid (it does not count
+  // hidden ones), the listed ones found already.
   const hidden = index.hidden;
   const hiddenInWindow = hidden ? hidden.inNameRange(range.from, Math.min(range.to, range.from + EXACT_TITLE_SCAN)) : 0;
   const listed =
@@ -156,17 +157,19 @@ function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: str
       ? null
       : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH + hiddenInWindow) ?? null);
   const live = listed && hidden ? listed.filter((p) => !hidden.has(order[range.from + p])) : listed;
-  const whole = hiddenInWindow === 0 || range.to - range.from <= EXACT_TITLE_SCAN;
-  if (live !== null && (whole || live.length >= CANDIDATES_PER_SEARCH)) {
+  let from = range.from;
+  let scanned = 0;
+  if (live !== null) {
     for (const p of live.slice(0, CANDIDATES_PER_SEARCH)) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
-    return out;
+    if (hiddenInWindow === 0 || range.to - range.from <= EXACT_TITLE_SCAN || live.length >= CANDIDATES_PER_SEARCH) return out;
+    from = range.from + EXACT_TITLE_SCAN;
+    scanned = EXACT_TITLE_SCAN - hiddenInWindow;
   }
   // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
   const maps = (ids ?? []).map((id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
-  let scanned = 0;
-  next: for (let k = range.from; k < range.to && scanned < EXACT_TITLE_SCAN && out.size < CANDIDATES_PER_SEARCH; k++) {
+  next: for (let k = from; k < range.to && scanned < EXACT_TITLE_SCAN && out.size < CANDIDATES_PER_SEARCH; k++) {
     const rank = order[k];
-    if (index.hidden?.has(rank)) continue;
+    if (hidden?.has(rank)) continue;
     scanned++;
     for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) continue next;
     if (ids === null || index.artistsHold(rank, ids)) out.set(index.ordinal(rank), rank);
