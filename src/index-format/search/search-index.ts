@@ -225,7 +225,8 @@ export class SearchIndex {
    * sections too, and the last ones build the sampled names and terms.
    */
   preparationSteps(chunkBytes = 2 ** 20): (() => void)[] {
-    const steps = this.shard.verificationSteps(chunkBytes);
+    // A shard whose file an open snapshot shares (a takedown's) is checked as it is read, as there.
+    const steps = this.shard.inheritsVerification ? [] : this.shard.verificationSteps(chunkBytes);
     if (this.firstPages) steps.push(...this.firstPages.preparationSteps(chunkBytes));
     steps.push(
       () => void this.namePrefixRange(''),

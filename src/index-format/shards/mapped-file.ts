@@ -245,10 +245,14 @@ function openOrThrow(path: string): number {
 export class HeldFile {
   private fd: number | undefined;
   readonly size: number;
+  /** The file itself (device, inode, size, modification time): the same for its hard links. */
+  readonly identity: string;
 
   constructor(readonly path: string) {
     this.fd = openOrThrow(path);
-    this.size = fstatSync(this.fd).size;
+    const stat = fstatSync(this.fd);
+    this.size = stat.size;
+    this.identity = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   }
 
   open(options: OpenFileOptions = {}): FileBytes {

@@ -1,3 +1,4 @@
+import { verifiedPagesOf } from './verified-pages.js';
 import { createHash } from 'node:crypto';
 import { unpack } from 'msgpackr';
 import { BODY_OFFSET, FORMAT_MAJOR, H, HEADER_SIZE, MAX_DIRECTORY_BYTES, PAGE_SIZE, SHARD_MAGIC, type ShardKind } from '../constants.js';
@@ -34,10 +35,14 @@ export class Shard {
   readonly directory: ShardDirectory;
   private readonly sectionsByName: Map<string, SectionEntry>;
   private readonly verifiedPages: Uint8Array;
+  /** Whether another open shard of the same file had verified pages this one starts from. */
+  readonly inheritsVerification: boolean;
 
   constructor(
     readonly file: FileBytes,
     expectedKind?: ShardKind,
+    /** The file's identity (HeldFile.identity): shards of one file share which pages were verified. */
+    identity?: string,
   ) {
     this.header = parseHeader(file, expectedKind);
     this.directory = readDirectory(file, this.header);
@@ -47,7 +52,9 @@ export class Shard {
         throw new FormatError('E_FORMAT_HEADER', `section ${s.name} lies outside the body`, file.path);
       }
     }
-    this.verifiedPages = new Uint8Array(this.header.pageCount);
+    const shared = verifiedPagesOf(identity, this.header.pageCount);
+    this.verifiedPages = shared.pages;
+    this.inheritsVerification = shared.inherited;
   }
 
   get path(): string {
@@ -200,7 +207,7 @@ export function runSteps<T>(steps: Generator<void, T>): T {
 export function openShard(path: string | HeldFile, expectedKind?: ShardKind, options?: OpenFileOptions): Shard {
   const file = typeof path === 'string' ? openFileBytes(path, options) : path.open(options);
   try {
-    return new Shard(file, expectedKind);
+    return new Shard(file, expectedKind, typeof path === 'string' ? undefined : path.identity);
   } catch (err) {
     file.close();
     throw err;
