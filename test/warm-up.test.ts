@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
@@ -43,10 +45,30 @@ describe('warmUp', () => {
   });
 
   it('stops when cancelled', async () => {
-    const cat = Catalog.open(dist);
+    // A copy of its own: indexes over the same files share their bitmaps (shared-bitmaps.ts).
+    const copy = tempDir();
+    cpSync(dist, copy, { recursive: true });
+    const cat = Catalog.open(copy);
     const report = await warmUp(cat, { cancelled: () => true });
     expect(report.completed).toBe(false);
     expect(cat.search('song').bitmapsKept).toBe(0);
     cat.close();
+  });
+
+  it('a snapshot over the same files (hard links, as omm takedown makes) starts from the bitmaps and verified pages of one open', async () => {
+    const first = Catalog.open(dist);
+    await warmUp(first);
+    const linked = tempDir();
+    execFileSync('cp', ['-al', `${first.snapshot.dir}/.`, linked]);
+    const second = Catalog.open(linked);
+    expect(second.search('song').bitmapsKept).toBe(first.search('song').bitmapsKept);
+    expect(second.search('song').bitmapsKept).toBeGreaterThan(0);
+    const copy = tempDir();
+    cpSync(first.snapshot.dir, copy, { recursive: true });
+    const third = Catalog.open(copy);
+    expect(third.search('song').bitmapsKept).toBe(0);
+    first.close();
+    second.close();
+    third.close();
   });
 });

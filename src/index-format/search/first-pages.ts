@@ -93,7 +93,8 @@ export class FirstPages {
 
   /** Steps that each verify at most `chunkBytes` of a section: what first use would do whole, for a warm-up. */
   preparationSteps(chunkBytes: number): (() => void)[] {
-    return this.shard.verificationSteps(chunkBytes);
+    // As the search index's: a file an open snapshot shares is checked as it is read.
+    return this.shard.inheritsVerification ? [] : this.shard.verificationSteps(chunkBytes);
   }
 
   private u32(name: string): Uint32Array {

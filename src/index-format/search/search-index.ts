@@ -1,5 +1,6 @@
 import { FormatError } from '../errors.js';
 import type { HiddenDocs } from './hidden-docs.js';
+import { bitmapSetOf, type BitmapSet } from './shared-bitmaps.js';
 import { FirstPages } from './first-pages.js';
 import { hashKey } from '../tables/key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
@@ -27,8 +28,8 @@ export class SearchIndex {
   private readonly views = new Map<string, Uint32Array>();
   private readonly tables = new Map<'terms' | 'names', StringTable>();
   private readonly sampleTables = new Map<'terms' | 'names', Samples>();
-  private readonly bitmaps = new Map<number, Uint32Array | null>();
-  private bitmapBytes = 0;
+  /** Shared with the other indexes over the same file (shared-bitmaps.ts). */
+  private readonly bitmapSet: BitmapSet;
   /** The compile's first pages of costly one-word searches (first-pages.ts), when the snapshot has them. */
   readonly firstPages: FirstPages | null;
   /** Documents a snapshot's deletes set takes out of service (set by the catalog), or null. */
@@ -43,6 +44,7 @@ export class SearchIndex {
     this.documents = Number(meta.documents);
     this.terms = Number(meta.terms);
     this.alphabet = typeof meta.alphabet === 'string' ? meta.alphabet : '';
+    this.bitmapSet = bitmapSetOf(shard.identity);
     if (this.u32('ordinals').length !== this.documents || this.u32('terms.offsets').length !== this.terms + 1) {
       throw new FormatError('E_FORMAT_HEADER', 'search index sections do not match their counts', shard.path);
     }
@@ -203,19 +205,19 @@ export class SearchIndex {
    * times cheaper than a seek in the postings.
    */
   bitmap(id: number): Uint32Array | null {
-    let map = this.bitmaps.get(id);
+    let map = this.bitmapSet.maps.get(id);
     if (map !== undefined) return map;
     const offsets = this.u32('postings.offsets');
     const count = offsets[id + 1] - offsets[id];
     const bytes = ((this.documents + 31) >>> 5) * 4;
     map = null;
-    if (this.dense(count) && this.bitmapBytes + bytes <= BITMAP_BUDGET) {
-      this.bitmapBytes += bytes;
+    if (this.dense(count) && this.bitmapSet.bytes + bytes <= BITMAP_BUDGET) {
+      this.bitmapSet.bytes += bytes;
       const postings = this.u32('postings');
       map = new Uint32Array((this.documents + 31) >>> 5);
       for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
     }
-    this.bitmaps.set(id, map);
+    this.bitmapSet.maps.set(id, map);
     return map;
   }
 
@@ -238,7 +240,7 @@ export class SearchIndex {
   /** How many bitmaps the index keeps so far (SearchIndex.bitmap). */
   get bitmapsKept(): number {
     let n = 0;
-    for (const map of this.bitmaps.values()) if (map !== null) n++;
+    for (const map of this.bitmapSet.maps.values()) if (map !== null) n++;
     return n;
   }
 

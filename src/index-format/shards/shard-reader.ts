@@ -42,7 +42,7 @@ export class Shard {
     readonly file: FileBytes,
     expectedKind?: ShardKind,
     /** The file's identity (HeldFile.identity): shards of one file share which pages were verified. */
-    identity?: string,
+    readonly identity?: string,
   ) {
     this.header = parseHeader(file, expectedKind);
     this.directory = readDirectory(file, this.header);
