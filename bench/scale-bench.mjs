@@ -6,14 +6,14 @@
 // (section "Scale") and removes its data unless --keep.
 // Usage: npm run bench:scale -- --songs N [--seed 1] [--seconds 10] [--warmup 2] [--compile-args "..."] [--keep] [--no-doc]
 // [--reuse]: serve the snapshot a --keep run left (no generate, compile or verify; no doc row).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/catalog/catalog.js';
 import { arg, seeded } from './cli-args.mjs';
-import { reapedChildrenCpuSeconds, sampleTreeMemory } from './load/proc-tree.mjs';
+import { dirBytes, timedOmm } from './omm-runs.mjs';
 import { startProcess, startServer } from './load/server-process.mjs';
 import { loadKinds } from './load/load-kinds.mjs';
 import { ensureWrk, measureWrk, runWrk, writePaths } from './load/wrk.mjs';
@@ -27,34 +27,14 @@ const warmup = Number(arg('warmup', '2'));
 const reuse = process.argv.includes('--reuse');
 const keep = reuse || process.argv.includes('--keep');
 const writeDoc = !reuse && !process.argv.includes('--no-doc');
-const omm = join(root, 'bin', 'omm');
 const work = join(root, 'bench', '.data');
 const raw = join(work, `scale-raw-${songs}-${seed}`);
 const dist = join(work, `scale-dist-${songs}-${seed}`);
 mkdirSync(work, { recursive: true });
 const wrkVersion = ensureWrk();
-const MiB = (kib) => Math.round(kib / 1024);
 const log = (line) => console.error(`[bench:scale] ${line}`);
 
 /** Runs `omm <args>` to the end; wall and CPU seconds of its tree, and its peak memory. */
-async function timedOmm(args) {
-  const cpuBefore = reapedChildrenCpuSeconds();
-  const started = performance.now();
-  const child = spawn(process.execPath, [omm, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const sampler = sampleTreeMemory(child.pid);
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  const peak = sampler.stop();
-  if (code !== 0) throw new Error(`omm ${args.join(' ')} exited with ${code}`);
-  return {
-    seconds: (performance.now() - started) / 1000,
-    cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore,
-    peakAnonMiB: MiB(peak.anon),
-    peakRssMiB: MiB(peak.rss),
-  };
-}
-
-const dirBytes = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
 
 log(`${songs.toLocaleString('en-US')} songs, seed ${seed}; ${wrkVersion}`);
 let generate = null;

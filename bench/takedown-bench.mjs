@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { Catalog } from '../dist/catalog/catalog.js';
 import { arg } from './cli-args.mjs';
@@ -33,7 +34,7 @@ const cat = Catalog.open(dist, { views: false });
 const albumIds = upcs.map((upc) => cat.album(cat.keys('album.upc').getAll(`0${upc}`.slice(-13))[0]).id);
 cat.close();
 
-const [cmd, argv] = pinned(0, join(process.cwd(), 'bin', 'omm'), ['serve', served, '--port', String(port), '--watch']);
+const [cmd, argv] = pinned(0, fileURLToPath(new URL('../bin/omm', import.meta.url)), ['serve', served, '--port', String(port), '--watch']);
 const server = spawn(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
 let stderr = '';
 server.stderr.setEncoding('utf8').on('data', (chunk) => void (stderr += chunk));

@@ -32,6 +32,8 @@ const COUNTED = ['songs', 'albums', 'artists', 'stations', 'files', 'lyrics'] as
 export class LiveParts {
   readonly counts: Readonly<Record<string, number>>;
   private readonly stored = new Map<string, Adjacency>();
+  /** Per track relation, its sources holding a taken-down song (ownersOfDeletedSongs). */
+  private readonly touched = new Map<string, Set<number> | null>();
   private genreDeleted: Map<number, number> | null = null;
 
   constructor(
@@ -113,15 +115,32 @@ export class LiveParts {
     return adj;
   }
 
-  private hasDeletedTrack(relation: string, ordinal: number): boolean {
+  private hasDeletedTrack(relation: 'album.tracks' | 'playlist.tracks', ordinal: number): boolean {
     if (!this.deletes.any('song')) return false;
+    let touched = this.touched.get(relation);
+    if (touched === undefined) this.touched.set(relation, (touched = this.ownersOfDeletedSongs(relation)));
+    if (touched !== null) return touched.has(ordinal);
     const bits = this.deletes.bitsOf('song');
     const tracks = this.storedRelation(relation).targetsOf(ordinal);
     for (let i = 0; i < tracks.length; i++) if (bitSet(bits, tracks[i])) return true;
     return false;
   }
 
-  private liveTracks(relation: string, ordinal: number, storedCount: number): number {
+  /**
+   * The albums (or playlists) holding a taken-down song, found once through the songs' own
+   * relation (`song.albums`, `song.playlists`), so rendering one does not walk its tracks; null
+   * when the snapshot lacks that relation (one compiled before `song.playlists`).
+   */
+  private ownersOfDeletedSongs(relation: 'album.tracks' | 'playlist.tracks'): Set<number> | null {
+    const reverse = relation === 'album.tracks' ? 'song.albums' : 'song.playlists';
+    if (!this.snapshot.arrays('relations').has(`${reverse}.offsets`)) return null;
+    const owners = new Set<number>();
+    const songOwners = this.storedRelation(reverse);
+    for (const song of this.deletes.list('song')) for (const owner of songOwners.targetsOf(song)) owners.add(owner);
+    return owners;
+  }
+
+  private liveTracks(relation: 'album.tracks' | 'playlist.tracks', ordinal: number, storedCount: number): number {
     return this.hasDeletedTrack(relation, ordinal) ? this.liveRelation(relation).count(ordinal) : storedCount;
   }
 

@@ -1,5 +1,6 @@
 import type { Catalog } from './catalog.js';
 import type { StationRecord } from './records.js';
+import { fill, POPULAR_STATION_LENGTH, SEED_SHARE } from './station-rules.js';
 
 /**
  * The tracks of a derived station under a deletes set, made again from the songs in service by
@@ -7,18 +8,14 @@ import type { StationRecord } from './records.js';
  * next full compile will: the popular station is the first POPULAR_LENGTH songs by popularity; an
  * artist's, their SEED_SHARE most popular songs, then songs of their first genre from a start
  * picked by their id; an album's, its SEED_SHARE most popular tracks, then its first artist's
- * mix. A genre's station is its songs: the stored list without the taken-down. These constants
- * are the compile's; test/takedown-recompile.test.ts fails when the two disagree.
+ * mix (station-rules.ts, the compile's own). A genre's station is its songs: the stored list
+ * without the taken-down.
  */
-const POPULAR_LENGTH = 100;
-const STATION_LENGTH = 50;
-const SEED_SHARE = 25;
-const FILL_WINDOW = 500;
 
 /** Live tracks of a stored station whose seed the compile derived; null for the others (custom, genre). */
 export function liveDerivedTracks(cat: Catalog, record: StationRecord): number[] | null {
   const seed = record.seed;
-  if (seed.kind === 'popular') return Array.from(cat.order('song', 'popularity').slice(0, POPULAR_LENGTH));
+  if (seed.kind === 'popular') return Array.from(cat.order('song', 'popularity').slice(0, POPULAR_STATION_LENGTH));
   if (seed.kind !== 'resource' || seed.type === 'song') return null;
   const ordinal = cat.resolve(seed.type, seed.id);
   if (ordinal < 0) return null;
@@ -39,27 +36,4 @@ function artistMix(cat: Catalog, artist: number): number[] {
 function mostPopular(cat: Catalog, songs: Uint32Array): number[] {
   const rank = cat.rank('song', 'popularity');
   return [...songs].sort((x, y) => rank[x] - rank[y]).slice(0, SEED_SHARE);
-}
-
-/** The seed's own songs, then songs from `filler` (from a start picked by the seed id) up to the station length. */
-function fill(own: number[], filler: ArrayLike<number>, seedId: string): number[] {
-  const tracks = [...own];
-  const seen = new Set(tracks);
-  if (filler.length > 0) {
-    const start = stableHash(seedId) % Math.min(filler.length, FILL_WINDOW);
-    for (let i = 0; i < filler.length && tracks.length < STATION_LENGTH; i++) {
-      const song = filler[(start + i) % filler.length];
-      if (!seen.has(song)) {
-        seen.add(song);
-        tracks.push(song);
-      }
-    }
-  }
-  return tracks;
-}
-
-function stableHash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }

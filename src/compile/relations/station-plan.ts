@@ -5,10 +5,7 @@ import { AdjacencyWriter, openAdjacency, targetsOf, type AdjacencyFiles } from '
 import type { EntityOrders } from './derived-relations.js';
 import type { ListColumn } from '../spill/columns.js';
 
-/** How many tracks a derived resource station holds, and the popular station. */
-export const STATION_LENGTH = 50;
-export const POPULAR_STATION_LENGTH = 100;
-const SEED_SHARE = 25;
+import { fill, POPULAR_STATION_LENGTH, SEED_SHARE } from '../../catalog/station-rules.js';
 
 /**
  * Every station, numbered: the custom ones (stations.csv order), `popular`, one per genre, one
@@ -142,28 +139,4 @@ export function planStations(input: StationInputs, spill: SpillDir): StationPlan
     out.addAll(st++, fill(byPopularity(targetsOf(albumTracks, al)), filler, input.albums.ids.get(al)));
   }
   return new StationPlan(input.custom, input.artists, input.albums, input.genreNames, out.finish());
-}
-
-/** The seed's own songs, then songs from `filler` (from a start picked by the seed id) up to the station length. */
-function fill(own: number[], filler: ArrayLike<number>, seedId: string): number[] {
-  const tracks = [...own];
-  const seen = new Set(tracks);
-  if (filler.length > 0) {
-    const window = Math.min(filler.length, 500);
-    const start = stableHash(seedId) % window;
-    for (let i = 0; i < filler.length && tracks.length < STATION_LENGTH; i++) {
-      const song = filler[(start + i) % filler.length];
-      if (!seen.has(song)) {
-        seen.add(song);
-        tracks.push(song);
-      }
-    }
-  }
-  return tracks;
-}
-
-function stableHash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
