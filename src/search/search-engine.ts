@@ -1,4 +1,5 @@
-import type { HiddenDocs } from '../index-format/search/hidden-docs.js';
+import type { FirstPage } from '../index-format/search/first-pages.js';
+import { type HiddenDocs, KeptPage } from '../index-format/search/hidden-docs.js';
 import type { SearchIndex } from '../index-format/search/search-index.js';
 import { searchText } from '../index-format/search/search-text.js';
 import { scanAllWords, type Collector } from './all-words.js';
@@ -6,11 +7,11 @@ import { correctedWords, correctedWordSets, exactWords } from './query-words.js'
 import { RankMarks } from './rank-marks.js';
 import { storedPage } from './stored-page-lookup.js';
 import { storedPageLive } from './stored-page-live.js';
-import { smallestRanks } from './smallest-ranks.js';
 import { storedPairTotal } from './stored-pair-total.js';
+import { addNameRanges, addNameRangesLive } from './name-ranges.js';
+import { CANDIDATE_SCAN, FUZZY_BELOW, NAME_PREFIX_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, TIER } from './search-constants.js';
 
-/** How well a document matched; smaller is better. */
-export const TIER = { exactName: 0, namePrefix: 1, wordSet: 2, allWords: 3, fuzzyWordSet: 4, fuzzy: 5 } as const;
+export { CANDIDATE_SCAN, FUZZY_BELOW, NAME_PREFIX_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, TIER } from './search-constants.js';
 
 export interface SearchHit {
   /** Popularity rank within its type (0 = most popular). */
@@ -46,25 +47,6 @@ export interface SearchOptions {
    */
   readonly scans?: boolean;
 }
-
-/** Results of one type are counted up to this many: offset + limit may not pass it. */
-export const SEARCH_WINDOW = 1000;
-/**
- * The ranking's version: the compile stores first pages of one-word and two-word searches ranked
- * by this engine, and counts of two-word searches (first-pages.ts); a server uses them only when
- * its engine ranks the same way. Change it with any change to what searchIndex returns.
- */
-export const SEARCH_ENGINE_VERSION = 1;
-/** A name-prefix range longer than this is not ranked on its own (its names are still found by their words). */
-export const NAME_PREFIX_SCAN = 5_000;
-/**
- * Candidates (documents holding the query's rarest word, most popular first) an all-words tier
- * examines before it stops. This bounds the cost of a query of common words: such a query
- * returns the matches among the most popular documents holding its rarest word.
- */
-export const CANDIDATE_SCAN = 5_000;
-/** The typo-tolerant tier runs when the exact tiers found fewer results than this. */
-export const FUZZY_BELOW = 10;
 
 /** The results counted so far and the hits kept for the page. */
 class Ranking implements Collector {
@@ -224,77 +206,50 @@ function storedFirstPage(index: SearchIndex, normal: string, need: number, windo
   if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false) return null;
   const page = storedPage(index, pages, normal);
   if (!page) return null;
-  if (index.hidden)
-    return (
-      storedPageLive(index, index.hidden, page, normal, need, window, NAME_PREFIX_SCAN) ??
-      correctedPage(index, index.hidden, normal, pages.meta.limit, need, window, scan, options)
-    );
+  if (index.hidden) return livePage(index, index.hidden, page, normal, need, window, scan, options);
   const hits: SearchHit[] = [];
   for (let i = 0; i < Math.min(need, page.count); i++) hits.push({ rank: page.rank(i), tier: page.tier(i) });
   return { hits, total: page.total };
 }
 
 /**
- * A query the compile stored a first page of, under a deletes set, when that page cannot be
- * corrected in place (stored-page-live.ts): ranked by the tiers without the hidden, once, to the
- * stored page's length and the full window, and kept with the set (HiddenDocs.correctedPage), so
- * the compile's stored answers are each ranked again at most once per snapshot, as a takedown
- * that rewrote them would have.
+ * A query the compile stored a first page of, under a deletes set: the page as it reads without
+ * the hidden, corrected in place where that is exact (stored-page-live.ts), else ranked by the
+ * tiers to the stored page's length and the full window; either way once, and kept with the set
+ * (HiddenDocs.keptPage), so the compile's stored answers stay one lookup, each read again at
+ * most once per snapshot, as a takedown that rewrote them would have.
  */
-function correctedPage(
+function livePage(
   index: SearchIndex,
   hidden: HiddenDocs,
+  page: FirstPage,
   normal: string,
-  limit: number,
   need: number,
   window: number,
   scan: number,
   options: SearchOptions,
 ): SearchResult {
-  let page = hidden.correctedPage(normal);
-  if (!page) {
-    const earlier = RankMarks.of(index);
-    try {
-      page = rankTiers(index, normal, limit, window, scan, options, earlier);
-    } finally {
-      earlier.clear();
-    }
-    hidden.keepCorrectedPage(normal, page);
+  const kept = hidden.keptPage(normal);
+  const keptHits = kept?.firstHits(need);
+  if (kept && keptHits) return { hits: keptHits, total: kept.total };
+  const inPlace = kept ? null : storedPageLive(index, hidden, page, normal, window, NAME_PREFIX_SCAN);
+  const read = inPlace?.firstHits(need) ? inPlace : rankedPage(index, normal, window, scan, options);
+  hidden.keepPage(normal, read);
+  return { hits: read.firstHits(need) ?? [], total: read.total };
+}
+
+/** A stored page's query ranked by the tiers, without the hidden, to the stored page's length (storedFirstPage's bounds). */
+function rankedPage(index: SearchIndex, normal: string, window: number, scan: number, options: SearchOptions): KeptPage {
+  const limit = index.firstPages?.meta.limit ?? 0;
+  const earlier = RankMarks.of(index);
+  try {
+    const ranked = rankTiers(index, normal, limit, window, scan, options, earlier);
+    return KeptPage.of(ranked.hits, ranked.total, limit);
+  } finally {
+    earlier.clear();
   }
-  return { hits: page.hits.slice(0, need), total: page.total };
 }
 
 function isHidden(hidden: Uint8Array, rank: number): boolean {
   return (hidden[rank >>> 3] & (1 << (rank & 7))) !== 0;
-}
-
-/**
- * Tiers 0 and 1: the names equal to the query (order[from, exactEnd)) and those it begins
- * (order[exactEnd, to)), the second ranked only when NAME_PREFIX_SCAN or fewer. Returns
- * whether it was.
- */
-function addNameRanges(out: Ranking, order: Uint32Array, from: number, exactEnd: number, to: number): boolean {
-  out.addRun(exactEnd - from, TIER.exactName, (i) => order[from + i]);
-  const prefixCount = to - exactEnd;
-  const ranked = prefixCount <= NAME_PREFIX_SCAN;
-  if (ranked && !out.full) {
-    const smallest = smallestRanks(order, exactEnd, to, out.need - out.hits.length);
-    out.addRun(prefixCount, TIER.namePrefix, (i) => smallest[i]);
-  }
-  return ranked;
-}
-
-/** addNameRanges under a deletes set: the hidden names are not counted, ranked or kept. */
-function addNameRangesLive(out: Ranking, order: Uint32Array, from: number, exactEnd: number, to: number, hidden: HiddenDocs): boolean {
-  for (let k = from; k < exactEnd && !out.full; k++) out.add(order[k], TIER.exactName);
-  const livePrefixes = to - exactEnd - hidden.inNameRange(exactEnd, to);
-  if (livePrefixes > NAME_PREFIX_SCAN) return false;
-  if (!out.full) {
-    const live = new Uint32Array(livePrefixes);
-    let n = 0;
-    for (let k = exactEnd; k < to; k++) if (!hidden.has(order[k])) live[n++] = order[k];
-    const smallest = smallestRanks(live, 0, n, out.need - out.hits.length);
-    out.addRun(n, TIER.namePrefix, (i) => smallest[i]);
-  }
-  return true;
 }

@@ -1,10 +1,8 @@
 import type { FirstPage } from '../index-format/search/first-pages.js';
-import type { HiddenDocs } from '../index-format/search/hidden-docs.js';
+import { type HiddenDocs, KeptPage } from '../index-format/search/hidden-docs.js';
 import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
 import { exactWords } from './query-words.js';
-
-/** The engine's FUZZY_BELOW (search-engine.ts imports this file, so it is not imported from there). */
-const FUZZY_BELOW = 10;
+import { FUZZY_BELOW } from './search-constants.js';
 
 /**
  * A first page the compile stored, served under a deletes set (HiddenDocs): the compile ranked
@@ -14,18 +12,19 @@ const FUZZY_BELOW = 10;
  * way, and whose total is known without them: the window, when a term of the word still has
  * `window` holders in service (the engine's saturated case, where the scan stops at the page);
  * below the window, the stored total less the hidden documents holding a term of the word.
- * Anything else (null) is ranked by the tiers, leaving the hidden out. So the common words, whose
- * pages the compile stored because ranking them costs, stay one lookup under a deletes set.
+ * Anything else (null) is ranked by the tiers, leaving the hidden out. The page read holds the
+ * stored hits in service and answers for as many of them, or for any page size when the stored
+ * page held every result. So the common words, whose pages the compile stored because ranking
+ * them costs, stay one lookup under a deletes set (the caller keeps what this reads).
  */
 export function storedPageLive(
   index: SearchIndex,
   hidden: HiddenDocs,
   page: FirstPage,
   normal: string,
-  need: number,
   window: number,
   namePrefixScan: number,
-): { hits: { rank: number; tier: number }[]; total: number } | null {
+): KeptPage | null {
   if (normal.includes(' ')) return null;
   const exact = exactWords(index, [normal]);
   if (!exact) return null;
@@ -37,9 +36,9 @@ export function storedPageLive(
   const prefixCount = byName.to - exactEnd;
   if (prefixCount > namePrefixScan && prefixCount - hidden.inNameRange(exactEnd, byName.to) <= namePrefixScan) return null;
   const hits: { rank: number; tier: number }[] = [];
-  for (let i = 0; i < page.count && hits.length < need; i++) if (!hidden.has(page.rank(i))) hits.push({ rank: page.rank(i), tier: page.tier(i) });
-  // Fewer than asked: right only when the page held every result.
-  return hits.length < need && page.count < page.total ? null : { hits, total };
+  for (let i = 0; i < page.count; i++) if (!hidden.has(page.rank(i))) hits.push({ rank: page.rank(i), tier: page.tier(i) });
+  // A page short of hidden hits is right for as many as it kept, unless it held every result.
+  return KeptPage.of(hits, total, page.count < page.total ? hits.length : Number.POSITIVE_INFINITY);
 }
 
 /** The window, when a term of the word has that many holders in service (the engine's saturated case); else -1. */

@@ -3,18 +3,44 @@
  * one bit each for the hot loops, and the ranks ascending for counting those before a rank.
  * Searches leave them out as if they had never been indexed (search-engine.ts).
  */
-/** A first page as the engine ranks it: the best hits, best first, and the total. */
-export interface RankedPage {
-  readonly hits: readonly { readonly rank: number; readonly tier: number }[];
-  readonly total: number;
+/**
+ * A stored first page as it reads under the set, kept compact: the best hits in service, best
+ * first (ranks and tiers), the total, and how many hits it answers for (`answers`: a page
+ * corrected in place that lost hidden hits and did not hold every result answers only for as
+ * many as it kept).
+ */
+export class KeptPage {
+  constructor(
+    readonly ranks: Uint32Array,
+    readonly tiers: Uint8Array,
+    readonly total: number,
+    readonly answers: number,
+  ) {}
+
+  static of(hits: readonly { readonly rank: number; readonly tier: number }[], total: number, answers: number): KeptPage {
+    return new KeptPage(
+      Uint32Array.from(hits, (h) => h.rank),
+      Uint8Array.from(hits, (h) => h.tier),
+      total,
+      answers,
+    );
+  }
+
+  /** Its first `need` hits, or null when it does not answer for that many. */
+  firstHits(need: number): { rank: number; tier: number }[] | null {
+    if (need > this.answers) return null;
+    const hits: { rank: number; tier: number }[] = [];
+    for (let i = 0; i < Math.min(need, this.ranks.length); i++) hits.push({ rank: this.ranks[i], tier: this.tiers[i] });
+    return hits;
+  }
 }
 
-/** Stored first pages ranked again under the set that one index keeps at most (a few MiB). */
-export const CORRECTED_PAGES = 65_536;
+/** Stored first pages read under the set that one index keeps at most (a few MiB). */
+export const KEPT_PAGES = 65_536;
 
 export class HiddenDocs {
-  /** The compile's stored first pages ranked again without the hidden, by normalised query. */
-  private readonly corrected = new Map<string, RankedPage>();
+  /** The compile's stored first pages as they read without the hidden, by normalised query. */
+  private readonly kept = new Map<string, KeptPage>();
 
   constructor(
     /** One bit per rank of the index. */
@@ -32,15 +58,15 @@ export class HiddenDocs {
     return lowerBound(this.namePositions, to) - lowerBound(this.namePositions, from);
   }
 
-  /** A stored first page ranked again without the hidden (correctedPage), or undefined. */
-  correctedPage(normal: string): RankedPage | undefined {
-    return this.corrected.get(normal);
+  /** A stored first page as it reads without the hidden (keepPage), or undefined. */
+  keptPage(normal: string): KeptPage | undefined {
+    return this.kept.get(normal);
   }
 
-  /** Keeps a stored first page ranked again; past CORRECTED_PAGES, the kept ones are dropped first. */
-  keepCorrectedPage(normal: string, page: RankedPage): void {
-    if (this.corrected.size >= CORRECTED_PAGES) this.corrected.clear();
-    this.corrected.set(normal, page);
+  /** Keeps a stored first page as it reads without the hidden; past KEPT_PAGES, the kept ones are dropped first. */
+  keepPage(normal: string, page: KeptPage): void {
+    if (this.kept.size >= KEPT_PAGES) this.kept.clear();
+    this.kept.set(normal, page);
   }
 
   /** Hidden documents holding the term: its postings less these are the documents in service. */
