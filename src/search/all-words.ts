@@ -64,11 +64,11 @@ export function scanAllWords(
   const hidden = index.hidden?.bits ?? null;
   if (ranges.length === 1 && ranges[0].to - ranges[0].from === 1) {
     // One term: its postings are already in popularity order.
-    if (hidden) return scanLive(postings, offsets[ranges[0].from], offsets[ranges[0].to], scan, hidden, accept, tier, out, saturated);
-    const end = Math.min(offsets[ranges[0].to], offsets[ranges[0].from] + scan);
+    const [from, to] = [offsets[ranges[0].from], offsets[ranges[0].to]];
     if (bitmaps.length > 0 && anyOf.length === 0 && cursors.length === 0)
-      return scanBitmaps(postings, offsets[ranges[0].from], end, bitmaps, tier, skip, out, saturated);
-    for (let k = offsets[ranges[0].from]; k < end; k++) {
+      return scanBitmaps(postings, from, to, scan, hidden, bitmaps, tier, skip, out, saturated);
+    if (hidden) return scanLive(postings, from, to, scan, hidden, accept, tier, out, saturated);
+    for (let k = from; k < Math.min(to, from + scan); k++) {
       const r = postings[k];
       if (accept(r)) {
         out.add(r, tier);
@@ -141,11 +141,16 @@ function anyHolds(maps: readonly Uint32Array[], word: number, bit: number): bool
   return false;
 }
 
-/** scanAllWords' loop for one term driving and every other word a bitmap: the common case, kept tight. */
+/**
+ * scanAllWords' loop for one term driving and every other word a bitmap: the common case, kept
+ * tight. `scan` candidates at most, not counting the hidden (a deletes set's), which are skipped.
+ */
 function scanBitmaps(
   postings: Uint32Array,
   from: number,
-  end: number,
+  to: number,
+  scan: number,
+  hidden: Uint8Array | null,
   maps: readonly Uint32Array[],
   tier: number,
   skip: (rank: number) => boolean,
@@ -154,8 +159,11 @@ function scanBitmaps(
 ): void {
   const first = maps[0];
   const rest = maps.slice(1);
-  next: for (let k = from; k < end; k++) {
+  let live = 0;
+  next: for (let k = from; k < to; k++) {
     const r = postings[k];
+    if (hidden !== null && (hidden[r >>> 3] & (1 << (r & 7))) !== 0) continue;
+    if (++live > scan) return;
     const word = r >>> 5;
     const bit = 1 << (r & 31);
     if ((first[word] & bit) === 0) continue;

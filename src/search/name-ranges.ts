@@ -1,6 +1,6 @@
 import type { HiddenDocs } from '../index-format/search/hidden-docs.js';
 import { NAME_PREFIX_SCAN, TIER } from './search-constants.js';
-import { smallestRanks } from './smallest-ranks.js';
+import { smallestLiveRanks, smallestRanks } from './smallest-ranks.js';
 
 /** What tiers 0 and 1 add their names to: the engine's ranking of one query. */
 export interface NameRangeCollector {
@@ -8,6 +8,7 @@ export interface NameRangeCollector {
   readonly hits: readonly unknown[];
   readonly full: boolean;
   add(rank: number, tier: number): void;
+  /** Counts `count` results whose first hits are `at(0)`, `at(1)`... (called in that order, as many as the page keeps). */
   addRun(count: number, tier: number, at: (i: number) => number): void;
 }
 
@@ -29,15 +30,18 @@ export function addNameRanges(out: NameRangeCollector, order: Uint32Array, from:
 
 /** addNameRanges under a deletes set: the hidden names are not counted, ranked or kept. */
 export function addNameRangesLive(out: NameRangeCollector, order: Uint32Array, from: number, exactEnd: number, to: number, hidden: HiddenDocs): boolean {
-  for (let k = from; k < exactEnd && !out.full; k++) out.add(order[k], TIER.exactName);
+  // The equal names in service, in order: counted at once, the page's first walked to.
+  let k = from;
+  const nextLive = () => {
+    while (hidden.has(order[k])) k++;
+    return order[k++];
+  };
+  out.addRun(exactEnd - from - hidden.inNameRange(from, exactEnd), TIER.exactName, nextLive);
   const livePrefixes = to - exactEnd - hidden.inNameRange(exactEnd, to);
   if (livePrefixes > NAME_PREFIX_SCAN) return false;
   if (!out.full) {
-    const live = new Uint32Array(livePrefixes);
-    let n = 0;
-    for (let k = exactEnd; k < to; k++) if (!hidden.has(order[k])) live[n++] = order[k];
-    const smallest = smallestRanks(live, 0, n, out.need - out.hits.length);
-    out.addRun(n, TIER.namePrefix, (i) => smallest[i]);
+    const smallest = smallestLiveRanks(order, exactEnd, to, out.need - out.hits.length, hidden);
+    out.addRun(livePrefixes, TIER.namePrefix, (i) => smallest[i]);
   }
   return true;
 }
