@@ -1,3 +1,4 @@
+import type { HiddenDocs } from '../index-format/search/hidden-docs.js';
 import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
 import { RankMerge } from './rank-merge.js';
 
@@ -60,16 +61,18 @@ export function scanAllWords(
   };
 
   const ranges = driver.word.ranges;
-  // Under a deletes set the hidden documents are not candidates: they do not count against `scan`.
-  const hidden = index.hidden?.bits ?? null;
+  // Under a deletes set the hidden documents are not candidates: they do not count against `scan`
+  // (a driver none of whose documents is hidden is scanned as without the set).
+  const hidden = index.hidden && holdsHidden(index.hidden, ranges) ? index.hidden.bits : null;
   if (ranges.length === 1 && ranges[0].to - ranges[0].from === 1) {
     // One term: its postings are already in popularity order.
     const [from, to] = [offsets[ranges[0].from], offsets[ranges[0].to]];
     if (bitmaps.length > 0 && anyOf.length === 0 && cursors.length === 0)
       return scanBitmaps(postings, from, to, scan, hidden, bitmaps, tier, skip, out, saturated);
-    if (hidden) return scanLive(postings, from, to, scan, hidden, accept, tier, out, saturated);
-    for (let k = from; k < Math.min(to, from + scan); k++) {
+    for (let k = from, seen = 0; k < to && seen < scan; k++) {
       const r = postings[k];
+      if (hidden !== null && (hidden[r >>> 3] & (1 << (r & 7))) !== 0) continue;
+      seen++;
       if (accept(r)) {
         out.add(r, tier);
         if (out.full || (saturated && out.pageFull)) return;
@@ -90,27 +93,13 @@ export function scanAllWords(
   }
 }
 
-/** scanAllWords' loop over one term's postings under a deletes set: `scan` live candidates at most. */
-function scanLive(
-  postings: Uint32Array,
-  from: number,
-  to: number,
-  scan: number,
-  hidden: Uint8Array,
-  accept: (rank: number) => boolean,
-  tier: number,
-  out: Collector,
-  saturated: boolean,
-): void {
-  for (let k = from, live = 0; k < to && live < scan; k++) {
-    const r = postings[k];
-    if ((hidden[r >>> 3] & (1 << (r & 7))) !== 0) continue;
-    live++;
-    if (accept(r)) {
-      out.add(r, tier);
-      if (out.full || (saturated && out.pageFull)) return;
-    }
-  }
+/** Whether a document holding a term of `ranges` is hidden (true when they hold over ANY_OF_BITMAPS terms: not looked at). */
+function holdsHidden(hidden: HiddenDocs, ranges: readonly TermRange[]): boolean {
+  let terms = 0;
+  for (const r of ranges) terms += r.to - r.from;
+  if (terms > ANY_OF_BITMAPS) return true;
+  for (const r of ranges) for (let t = r.from; t < r.to; t++) if (hidden.holding(t) > 0) return true;
+  return false;
 }
 
 /**

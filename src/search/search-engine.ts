@@ -78,7 +78,7 @@ class Ranking implements Collector {
   }
 
   add(rank: number, tier: number): void {
-    if (this.hidden && isHidden(this.hidden, rank)) return;
+    if (this.hidden !== null && (this.hidden[rank >>> 3] & (1 << (rank & 7))) !== 0) return;
     if (this.hits.length < this.need) this.hits.push({ rank, tier });
     if (this.total < FUZZY_BELOW) this.early.push(rank);
     this.total++;
@@ -248,8 +248,4 @@ function rankedPage(index: SearchIndex, normal: string, window: number, scan: nu
   } finally {
     earlier.clear();
   }
-}
-
-function isHidden(hidden: Uint8Array, rank: number): boolean {
-  return (hidden[rank >>> 3] & (1 << (rank & 7))) !== 0;
 }
