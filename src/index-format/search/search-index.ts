@@ -1,6 +1,6 @@
 import { FormatError } from '../errors.js';
 import type { HiddenDocs } from './hidden-docs.js';
-import { bitmapSetOf, type BitmapSet } from './shared-bitmaps.js';
+import { TermBitmaps } from './shared-bitmaps.js';
 import { FirstPages } from './first-pages.js';
 import { hashKey } from '../tables/key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
@@ -8,11 +8,6 @@ import type { Shard } from '../shards/shard-reader.js';
 import { firstFalse, prefixRangeOf, Samples, StringTable, type TermRange } from './sorted-strings.js';
 
 export type { TermRange } from './sorted-strings.js';
-
-/** A term gets a bitmap when at least one document in this many holds it. */
-export const BITMAP_DENSITY = 256;
-/** Bytes of bitmaps one index keeps at most (the first terms asked for get them). */
-export const BITMAP_BUDGET = 64 * 2 ** 20;
 
 /**
  * Reads one search shard (see search-sections.ts for its sections). The u32 sections are
@@ -29,7 +24,7 @@ export class SearchIndex {
   private readonly tables = new Map<'terms' | 'names', StringTable>();
   private readonly sampleTables = new Map<'terms' | 'names', Samples>();
   /** Shared with the other indexes over the same file (shared-bitmaps.ts). */
-  private readonly bitmapSet: BitmapSet;
+  private readonly bitmaps: TermBitmaps;
   /** The compile's first pages of costly one-word searches (first-pages.ts), when the snapshot has them. */
   readonly firstPages: FirstPages | null;
   /** Documents a snapshot's deletes set takes out of service (set by the catalog), or null. */
@@ -44,7 +39,7 @@ export class SearchIndex {
     this.documents = Number(meta.documents);
     this.terms = Number(meta.terms);
     this.alphabet = typeof meta.alphabet === 'string' ? meta.alphabet : '';
-    this.bitmapSet = bitmapSetOf(shard.identity);
+    this.bitmaps = new TermBitmaps(shard.identity, this.documents, this.terms, (name) => this.u32(name));
     if (this.u32('ordinals').length !== this.documents || this.u32('terms.offsets').length !== this.terms + 1) {
       throw new FormatError('E_FORMAT_HEADER', 'search index sections do not match their counts', shard.path);
     }
@@ -198,27 +193,9 @@ export class SearchIndex {
     return found;
   }
 
-  /**
-   * A bitmap of the documents holding term `id` (bit r of word r >> 5), when at least one
-   * document in BITMAP_DENSITY holds it and the index's bitmaps stay within BITMAP_BUDGET
-   * bytes; else null. Built from the postings on first use and kept: a bit test is several
-   * times cheaper than a seek in the postings.
-   */
+  /** A bitmap of the documents holding term `id` when it is one of the terms that get one (TermBitmaps), else null. */
   bitmap(id: number): Uint32Array | null {
-    let map = this.bitmapSet.maps.get(id);
-    if (map !== undefined) return map;
-    const offsets = this.u32('postings.offsets');
-    const count = offsets[id + 1] - offsets[id];
-    const bytes = ((this.documents + 31) >>> 5) * 4;
-    map = null;
-    if (this.dense(count) && this.bitmapSet.bytes + bytes <= BITMAP_BUDGET) {
-      this.bitmapSet.bytes += bytes;
-      const postings = this.u32('postings');
-      map = new Uint32Array((this.documents + 31) >>> 5);
-      for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
-    }
-    this.bitmapSet.maps.set(id, map);
-    return map;
+    return this.bitmaps.of(id);
   }
 
   /**
@@ -239,22 +216,12 @@ export class SearchIndex {
 
   /** How many bitmaps the index keeps so far (SearchIndex.bitmap). */
   get bitmapsKept(): number {
-    let n = 0;
-    for (const map of this.bitmapSet.maps.values()) if (map !== null) n++;
-    return n;
+    return this.bitmaps.kept;
   }
 
-  /** The terms a bitmap may be kept for (held by one document in BITMAP_DENSITY or more), most documents first. */
+  /** The terms that may get a bitmap (held by one document in BITMAP_DENSITY or more), most documents first. */
   bitmapTerms(): number[] {
-    const offsets = this.u32('postings.offsets');
-    const ids: number[] = [];
-    for (let id = 0; id < this.terms; id++) if (this.dense(offsets[id + 1] - offsets[id])) ids.push(id);
-    return ids.sort((a, b) => offsets[b + 1] - offsets[b] - (offsets[a + 1] - offsets[a]) || a - b);
-  }
-
-  /** Whether a term held by `count` documents may have a bitmap: one document in BITMAP_DENSITY or more. */
-  private dense(count: number): boolean {
-    return this.documents > 0 && count * BITMAP_DENSITY >= this.documents;
+    return this.bitmaps.candidates();
   }
 
   /** Positions in `names.order` of the documents whose normalised name is `name`. */

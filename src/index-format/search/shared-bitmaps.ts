@@ -1,7 +1,14 @@
-/** The bitmaps of common terms a search index keeps (SearchIndex.bitmap), and their bytes. */
-export interface BitmapSet {
+/** A term gets a bitmap when at least one document in this many holds it. */
+export const BITMAP_DENSITY = 256;
+/** Bytes of bitmaps one index keeps at most: the terms held by the most documents get them. */
+export const BITMAP_BUDGET = 64 * 2 ** 20;
+
+/** The bitmaps of common terms one search shard file has (TermBitmaps), and which terms may have one. */
+interface BitmapSet {
   readonly maps: Map<number, Uint32Array | null>;
   bytes: number;
+  /** The terms that get a bitmap when asked for, decided on first use. */
+  chosen: Set<number> | null;
 }
 
 /**
@@ -12,13 +19,72 @@ export interface BitmapSet {
  */
 const byFile = new Map<string, WeakRef<BitmapSet>>();
 
-export function bitmapSetOf(identity: string | undefined): BitmapSet {
+function bitmapSetOf(identity: string | undefined): BitmapSet {
   const known = identity === undefined ? undefined : byFile.get(identity)?.deref();
   if (known) return known;
-  const set: BitmapSet = { maps: new Map(), bytes: 0 };
+  const set: BitmapSet = { maps: new Map(), bytes: 0, chosen: null };
   if (identity !== undefined) {
     if (byFile.size >= 1024) for (const [key, ref] of byFile) if (!ref.deref()) byFile.delete(key);
     byFile.set(identity, new WeakRef(set));
   }
   return set;
+}
+
+/**
+ * Bitmaps of the documents holding a search index's common terms (bit r of word r >> 5): a bit
+ * test is several times cheaper than a seek in the postings. The terms held by the most
+ * documents (one in BITMAP_DENSITY or more) get one, as many as the budget holds, each built
+ * from the postings on first use and kept. Which terms those are does not depend on the order
+ * searches ask for them, so a server is as fast whatever it was asked first.
+ */
+export class TermBitmaps {
+  private readonly set: BitmapSet;
+
+  constructor(
+    identity: string | undefined,
+    private readonly documents: number,
+    private readonly terms: number,
+    /** The index's `postings.offsets` and `postings` sections. */
+    private readonly section: (name: 'postings.offsets' | 'postings') => Uint32Array,
+    private readonly budget = BITMAP_BUDGET,
+  ) {
+    this.set = bitmapSetOf(identity);
+  }
+
+  /** The bitmap of term `id`, or null when it is not one of the terms that get one. */
+  of(id: number): Uint32Array | null {
+    let map = this.set.maps.get(id);
+    if (map !== undefined) return map;
+    const bytes = ((this.documents + 31) >>> 5) * 4;
+    this.set.chosen ??= new Set(this.candidates().slice(0, Math.floor(this.budget / bytes)));
+    map = null;
+    if (this.set.chosen.has(id) && this.set.bytes + bytes <= this.budget) {
+      this.set.bytes += bytes;
+      const offsets = this.section('postings.offsets');
+      const postings = this.section('postings');
+      map = new Uint32Array((this.documents + 31) >>> 5);
+      for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
+    }
+    this.set.maps.set(id, map);
+    return map;
+  }
+
+  /** How many bitmaps are kept so far. */
+  get kept(): number {
+    let n = 0;
+    for (const map of this.set.maps.values()) if (map !== null) n++;
+    return n;
+  }
+
+  /** The terms held by one document in BITMAP_DENSITY or more, most documents first (ties by id). */
+  candidates(): number[] {
+    const offsets = this.section('postings.offsets');
+    const ids: number[] = [];
+    for (let id = 0; id < this.terms; id++) if (this.dense(offsets[id + 1] - offsets[id])) ids.push(id);
+    return ids.sort((a, b) => offsets[b + 1] - offsets[b] - (offsets[a + 1] - offsets[a]) || a - b);
+  }
+
+  private dense(count: number): boolean {
+    return this.documents > 0 && count * BITMAP_DENSITY >= this.documents;
+  }
 }
