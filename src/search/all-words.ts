@@ -23,7 +23,8 @@ export interface Collector {
  * has a bitmap (SearchIndex.bitmap), or one per term where it is a prefix of a few terms that all
  * have one (ANY_OF_BITMAPS), else a galloping seek in its postings. `skip` says which
  * candidates an earlier tier already counted. Stops when the collector is full, or, when
- * `saturated` (the total is known to reach its cap), as soon as the page is.
+ * `saturated` (the total is known to reach its cap), as soon as the page is. `makeBitmaps`
+ * false: only the bitmaps made already are used (one-time work, SearchIndex.bitmap).
  */
 export function scanAllWords(
   index: SearchIndex,
@@ -33,6 +34,7 @@ export function scanAllWords(
   skip: (rank: number) => boolean,
   out: Collector,
   saturated: boolean,
+  makeBitmaps = true,
 ): void {
   const offsets = index.u32('postings.offsets');
   const postings = index.u32('postings');
@@ -45,7 +47,7 @@ export function scanAllWords(
   const anyOf: Uint32Array[][] = [];
   const cursors: RankMerge[] = [];
   for (const { word } of others) {
-    const maps = termBitmaps(index, word);
+    const maps = termBitmaps(index, word, makeBitmaps);
     if (maps?.length === 1) bitmaps.push(maps[0]);
     else if (maps) anyOf.push(maps);
     else cursors.push(new RankMerge(offsets, postings, word.ranges));
@@ -110,14 +112,14 @@ function holdsHidden(hidden: HiddenDocs, ranges: readonly TermRange[]): boolean 
 export const ANY_OF_BITMAPS = 16;
 
 /** The bitmaps of every term of `word` (SearchIndex.bitmap), or null when one has none or there are more than ANY_OF_BITMAPS. */
-function termBitmaps(index: SearchIndex, word: QueryWord): Uint32Array[] | null {
+function termBitmaps(index: SearchIndex, word: QueryWord, make: boolean): Uint32Array[] | null {
   let terms = 0;
   for (const r of word.ranges) terms += r.to - r.from;
   if (terms > ANY_OF_BITMAPS) return null;
   const maps: Uint32Array[] = [];
   for (const r of word.ranges) {
     for (let id = r.from; id < r.to; id++) {
-      const map = index.bitmap(id);
+      const map = index.bitmap(id, make);
       if (!map) return null;
       maps.push(map);
     }

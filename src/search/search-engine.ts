@@ -46,6 +46,8 @@ export interface SearchOptions {
    * a few lookups: what the matcher tries first.
    */
   readonly scans?: boolean;
+  /** Whether a common word the scans test may get its bitmap made (SearchIndex.bitmap); default true. */
+  readonly makesBitmaps?: boolean;
 }
 
 /** The results counted so far and the hits kept for the page. */
@@ -159,6 +161,7 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
   }
   if (out.full) return out;
   const skip = (r: number) => earlier.has(r);
+  const makes = options.makesBitmaps !== false;
 
   // Tier 3: every word.
   const scans = options.scans !== false;
@@ -171,16 +174,16 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
     if (exact.length === 1 && scan >= window)
       for (const r of exact[0].ranges)
         for (let t = r.from; t < r.to; t++) if (offsets[t + 1] - offsets[t] - (index.hidden?.holding(t) ?? 0) >= window) saturated = true;
-    const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION ? storedPairTotal(index, exact, scan, earlier) : -1;
+    const stored = index.firstPages?.meta.engine === SEARCH_ENGINE_VERSION ? storedPairTotal(index, exact, scan, earlier, makes) : -1;
     if (stored >= 0) {
       // The compile counted this pair: rank the page only, then the total is known.
       const before = out.total;
       out.pageCount = FUZZY_BELOW;
-      scanAllWords(index, exact, TIER.allWords, scan, skip, out, true);
+      scanAllWords(index, exact, TIER.allWords, scan, skip, out, true, makes);
       out.pageCount = 0;
       out.total = Math.min(window, before + stored);
     } else {
-      scanAllWords(index, exact, TIER.allWords, scan, skip, out, saturated);
+      scanAllWords(index, exact, TIER.allWords, scan, skip, out, saturated, makes);
       if (saturated) out.total = window;
     }
   }
@@ -191,7 +194,7 @@ function rankTiers(index: SearchIndex, normal: string, need: number, window: num
     const found = correctedWordSets(index, words, ids).flatMap((set) => index.wordSetRanks(set, scan));
     for (const r of found.sort((a, b) => a - b)) if (!out.full && earlier.add(r)) out.add(r, TIER.fuzzyWordSet);
     const fuzzy = scans && !out.full ? correctedWords(index, words) : null;
-    if (fuzzy) scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false);
+    if (fuzzy) scanAllWords(index, fuzzy, TIER.fuzzy, scan, skip, out, false, makes);
   }
   return out;
 }
@@ -238,12 +241,15 @@ function livePage(
   return { hits: read.firstHits(need) ?? [], total: read.total };
 }
 
-/** A stored page's query ranked by the tiers, without the hidden, to the stored page's length (storedFirstPage's bounds). */
+/**
+ * A stored page's query ranked by the tiers, without the hidden, to the stored page's length
+ * (storedFirstPage's bounds): one-time work, so it makes no bitmap (the searches served decide which terms get one).
+ */
 function rankedPage(index: SearchIndex, normal: string, window: number, scan: number, options: SearchOptions): KeptPage {
   const limit = index.firstPages?.meta.limit ?? 0;
   const earlier = RankMarks.of(index);
   try {
-    const ranked = rankTiers(index, normal, limit, window, scan, options, earlier);
+    const ranked = rankTiers(index, normal, limit, window, scan, { ...options, makesBitmaps: false }, earlier);
     return KeptPage.of(ranked.hits, ranked.total, limit);
   } finally {
     earlier.clear();

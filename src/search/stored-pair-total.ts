@@ -12,7 +12,7 @@ import type { RankMarks } from './rank-marks.js';
  * not count this pair or counted it over another scan. The driver is chosen as scanAllWords
  * chooses it: the word with fewer documents, the first word on a tie.
  */
-export function storedPairTotal(index: SearchIndex, words: readonly QueryWord[], scan: number, earlier: RankMarks): number {
+export function storedPairTotal(index: SearchIndex, words: readonly QueryWord[], scan: number, earlier: RankMarks, makeBitmaps = true): number {
   const pages = index.firstPages;
   if (!pages || pages.meta.pairScan !== scan || words.length !== 2) return -1;
   const terms = words.map(singleTerm);
@@ -23,12 +23,12 @@ export function storedPairTotal(index: SearchIndex, words: readonly QueryWord[],
   const stored = pages.pairCount(driver, other);
   if (stored < 0) return -1;
   const postings = index.u32('postings');
-  const inOther = holder(index, other);
+  const inOther = holder(index, other, makeBitmaps);
   const { count, end } = index.hidden
     ? liveWindow(index.hidden, postings, offsets[driver], offsets[driver + 1], scan, stored, inOther)
     : { count: stored, end: Math.min(offsets[driver + 1], offsets[driver] + scan) };
   const last = postings[end - 1];
-  const inDriver = holder(index, driver);
+  const inDriver = holder(index, driver, makeBitmaps);
   let counted = 0;
   earlier.forEach((rank) => {
     if (rank <= last && !index.hidden?.has(rank) && inDriver(rank) && inOther(rank)) counted++;
@@ -74,8 +74,8 @@ function singleTerm(word: QueryWord): number {
 }
 
 /** Whether a document (by rank) holds `term`: a bit test when the term has a bitmap, else a binary search of its postings. */
-function holder(index: SearchIndex, term: number): (rank: number) => boolean {
-  const map = index.bitmap(term);
+function holder(index: SearchIndex, term: number, makeBitmap: boolean): (rank: number) => boolean {
+  const map = index.bitmap(term, makeBitmap);
   if (map) return (rank) => (map[rank >>> 5] & (1 << (rank & 31))) !== 0;
   const offsets = index.u32('postings.offsets');
   const list = index.u32('postings').subarray(offsets[term], offsets[term + 1]);

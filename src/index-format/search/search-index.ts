@@ -193,9 +193,9 @@ export class SearchIndex {
     return found;
   }
 
-  /** A bitmap of the documents holding term `id` when it is one of the terms that get one (TermBitmaps), else null. */
-  bitmap(id: number): Uint32Array | null {
-    return this.bitmaps.of(id);
+  /** A bitmap of the documents holding term `id` (TermBitmaps), or null; `make` false: only one made already. */
+  bitmap(id: number, make = true): Uint32Array | null {
+    return this.bitmaps.of(id, make);
   }
 
   /**

@@ -16,16 +16,24 @@ function postingsOf(sizes: number[]) {
 }
 
 describe('TermBitmaps', () => {
-  // Every term is dense (one document in 256 or more); a bitmap of 256 documents is 32 bytes.
-  const sizes = [3, 200, 40, 120, 1];
+  // A bitmap of 256 documents is 32 bytes; term 4 is held by too few documents (1 in 256 is the least).
+  const sizes = [3, 200, 40, 120, 0];
 
-  it('gives bitmaps to the terms most documents hold, as many as the budget holds, whatever is asked first', () => {
+  it('makes bitmaps for the dense terms first tested, while the budget lasts', () => {
     const bitmaps = new TermBitmaps(undefined, 256, sizes.length, postingsOf(sizes), 2 * 32);
     expect(bitmaps.of(4)).toBeNull();
-    expect(bitmaps.of(2)).toBeNull();
-    expect(bitmaps.of(3)).not.toBeNull();
-    expect(bitmaps.of(1)).not.toBeNull();
+    expect(bitmaps.of(2)).not.toBeNull();
+    expect(bitmaps.of(0)).not.toBeNull();
+    expect(bitmaps.of(1)).toBeNull();
     expect(bitmaps.kept).toBe(2);
+  });
+
+  it('one-time work uses the bitmaps made and makes none, leaving the budget to the searches served', () => {
+    const bitmaps = new TermBitmaps(undefined, 256, sizes.length, postingsOf(sizes), 32);
+    expect(bitmaps.of(1, false)).toBeNull();
+    expect(bitmaps.of(3)).not.toBeNull();
+    expect(bitmaps.of(3, false)).toBe(bitmaps.of(3));
+    expect(bitmaps.kept).toBe(1);
   });
 
   it('sets the bits of the documents holding the term', () => {

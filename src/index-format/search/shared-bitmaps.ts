@@ -1,14 +1,12 @@
 /** A term gets a bitmap when at least one document in this many holds it. */
 export const BITMAP_DENSITY = 256;
-/** Bytes of bitmaps one index keeps at most: the terms held by the most documents get them. */
+/** Bytes of bitmaps one index keeps at most (the first dense terms searches test get them). */
 export const BITMAP_BUDGET = 64 * 2 ** 20;
 
-/** The bitmaps of common terms one search shard file has (TermBitmaps), and which terms may have one. */
+/** The bitmaps of common terms one search shard file has (TermBitmaps): null for a term refused one. */
 interface BitmapSet {
   readonly maps: Map<number, Uint32Array | null>;
   bytes: number;
-  /** The terms that get a bitmap when asked for, decided on first use. */
-  chosen: Set<number> | null;
 }
 
 /**
@@ -22,7 +20,7 @@ const byFile = new Map<string, WeakRef<BitmapSet>>();
 function bitmapSetOf(identity: string | undefined): BitmapSet {
   const known = identity === undefined ? undefined : byFile.get(identity)?.deref();
   if (known) return known;
-  const set: BitmapSet = { maps: new Map(), bytes: 0, chosen: null };
+  const set: BitmapSet = { maps: new Map(), bytes: 0 };
   if (identity !== undefined) {
     if (byFile.size >= 1024) for (const [key, ref] of byFile) if (!ref.deref()) byFile.delete(key);
     byFile.set(identity, new WeakRef(set));
@@ -32,10 +30,11 @@ function bitmapSetOf(identity: string | undefined): BitmapSet {
 
 /**
  * Bitmaps of the documents holding a search index's common terms (bit r of word r >> 5): a bit
- * test is several times cheaper than a seek in the postings. The terms held by the most
- * documents (one in BITMAP_DENSITY or more) get one, as many as the budget holds, each built
- * from the postings on first use and kept. Which terms those are does not depend on the order
- * searches ask for them, so a server is as fast whatever it was asked first.
+ * test is several times cheaper than a seek in the postings. A term held by one document in
+ * BITMAP_DENSITY or more gets one when a search first tests it, while the budget lasts, so the
+ * budget goes to the terms the searches sent use. One-time work (ranking again a stored page
+ * under a deletes set) uses the bitmaps there are without making any (`of(id, false)`): it
+ * would otherwise spend the budget on other terms than the searches a server then serves.
  */
 export class TermBitmaps {
   private readonly set: BitmapSet;
@@ -51,16 +50,15 @@ export class TermBitmaps {
     this.set = bitmapSetOf(identity);
   }
 
-  /** The bitmap of term `id`, or null when it is not one of the terms that get one. */
-  of(id: number): Uint32Array | null {
+  /** The bitmap of term `id`, or null when it has none (and, with `make`, cannot have one). */
+  of(id: number, make = true): Uint32Array | null {
     let map = this.set.maps.get(id);
-    if (map !== undefined) return map;
+    if (map !== undefined || !make) return map ?? null;
+    const offsets = this.section('postings.offsets');
     const bytes = ((this.documents + 31) >>> 5) * 4;
-    this.set.chosen ??= new Set(this.candidates().slice(0, Math.floor(this.budget / bytes)));
     map = null;
-    if (this.set.chosen.has(id) && this.set.bytes + bytes <= this.budget) {
+    if (this.dense(offsets[id + 1] - offsets[id]) && this.set.bytes + bytes <= this.budget) {
       this.set.bytes += bytes;
-      const offsets = this.section('postings.offsets');
       const postings = this.section('postings');
       map = new Uint32Array((this.documents + 31) >>> 5);
       for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
