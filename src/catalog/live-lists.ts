@@ -24,11 +24,15 @@ export interface OrdinalColumn {
 /** Key probes: a KeyTable, or a LiveKeys over one. */
 export type KeyLookup = Pick<KeyTable, 'get' | 'getAll' | 'touch'>;
 
-/** A relation whose targets leave out the taken-down (`deleted`: one bit per target ordinal). */
+/**
+ * A relation whose targets leave out the taken-down (`deleted`: one bit per target ordinal). A
+ * source `mayHoldDeleted` says holds none is served its stored list as it is.
+ */
 export class LiveRelation implements Relation {
   constructor(
     private readonly stored: Relation,
     private readonly deleted: Uint8Array,
+    private readonly mayHoldDeleted: (source: number) => boolean = () => true,
   ) {}
 
   get sources(): number {
@@ -36,23 +40,33 @@ export class LiveRelation implements Relation {
   }
 
   count(source: number): number {
+    if (!this.mayHoldDeleted(source)) return this.stored.count(source);
     const all = this.stored.targetsOf(source);
     let n = 0;
     for (let i = 0; i < all.length; i++) if (!bitSet(this.deleted, all[i])) n++;
     return n;
   }
 
+  /** The live targets [from, to): the stored list read only as far as it takes to find them, a window at a time. */
   targetsOf(source: number, from = 0, to = Number.MAX_SAFE_INTEGER): Uint32Array {
-    const all = this.stored.targetsOf(source);
+    if (!this.mayHoldDeleted(source)) return this.stored.targetsOf(source, from, to);
     const start = Math.max(0, from);
-    const out: number[] = [];
+    const stored = this.stored.count(source);
+    if (to <= start || stored === 0) return new Uint32Array(0);
+    const out = new Uint32Array(Math.min(to - start, stored));
+    let n = 0;
     let live = 0;
-    for (let i = 0; i < all.length && live < to; i++) {
-      if (bitSet(this.deleted, all[i])) continue;
-      if (live >= start) out.push(all[i]);
-      live++;
+    for (let at = 0; at < stored && live < to; ) {
+      // As many as are still wanted (all of them when none is taken down), at least a few dozen.
+      const window = this.stored.targetsOf(source, at, at + Math.max(64, to - live));
+      for (let i = 0; i < window.length && live < to; i++) {
+        if (bitSet(this.deleted, window[i])) continue;
+        if (live >= start) out[n++] = window[i];
+        live++;
+      }
+      at += window.length;
     }
-    return Uint32Array.from(out);
+    return n === out.length ? out : out.slice(0, n);
   }
 }
 

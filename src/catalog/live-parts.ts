@@ -20,6 +20,17 @@ const RELATION_TARGETS: Readonly<Record<string, DeletableType>> = {
   'genre.songs': 'song',
 };
 
+/** The relation listing, per target, its sources: how the sources holding a taken-down target are found. */
+const REVERSE: Readonly<Record<string, string>> = {
+  'song.albums': 'album.tracks',
+  'song.artists': 'artist.songs',
+  'album.tracks': 'song.albums',
+  'album.artists': 'artist.albums',
+  'artist.songs': 'song.artists',
+  'artist.albums': 'album.artists',
+  'playlist.tracks': 'song.playlists',
+};
+
 /** The counts of the manifest a deletes set changes, by the manifest's `deletes` names. */
 const COUNTED = ['songs', 'albums', 'artists', 'stations', 'files', 'lyrics'] as const;
 
@@ -32,7 +43,7 @@ const COUNTED = ['songs', 'albums', 'artists', 'stations', 'files', 'lyrics'] as
 export class LiveParts {
   readonly counts: Readonly<Record<string, number>>;
   private readonly stored = new Map<string, Adjacency>();
-  /** Per track relation, its sources holding a taken-down song (ownersOfDeletedSongs). */
+  /** Per relation, its sources holding a taken-down target (ownersOfDeleted). */
   private readonly touched = new Map<string, Set<number> | null>();
   private genreDeleted: Map<number, number> | null = null;
 
@@ -55,7 +66,8 @@ export class LiveParts {
 
   relation(name: string, stored: Adjacency): Relation {
     const target = RELATION_TARGETS[name];
-    return target && this.deletes.any(target) ? new LiveRelation(stored, this.deletes.bitsOf(target)) : stored;
+    if (!target || !this.deletes.any(target)) return stored;
+    return new LiveRelation(stored, this.deletes.bitsOf(target), (source) => this.holdsDeleted(name, source));
   }
 
   order(type: DeletableType, stored: U32Column | OrdinalColumn, rank: Uint32Array): OrdinalColumn {
@@ -117,26 +129,36 @@ export class LiveParts {
 
   private hasDeletedTrack(relation: 'album.tracks' | 'playlist.tracks', ordinal: number): boolean {
     if (!this.deletes.any('song')) return false;
-    let touched = this.touched.get(relation);
-    if (touched === undefined) this.touched.set(relation, (touched = this.ownersOfDeletedSongs(relation)));
-    if (touched !== null) return touched.has(ordinal);
+    if (this.ownersOf(relation) !== null) return this.holdsDeleted(relation, ordinal);
     const bits = this.deletes.bitsOf('song');
     const tracks = this.storedRelation(relation).targetsOf(ordinal);
     for (let i = 0; i < tracks.length; i++) if (bitSet(bits, tracks[i])) return true;
     return false;
   }
 
+  /** Whether a source of the relation may hold a taken-down target: true when the snapshot cannot tell (no reverse relation). */
+  private holdsDeleted(relation: string, source: number): boolean {
+    return this.ownersOf(relation)?.has(source) ?? true;
+  }
+
+  private ownersOf(relation: string): Set<number> | null {
+    let owners = this.touched.get(relation);
+    if (owners === undefined) this.touched.set(relation, (owners = this.ownersOfDeleted(relation)));
+    return owners;
+  }
+
   /**
-   * The albums (or playlists) holding a taken-down song, found once through the songs' own
-   * relation (`song.albums`, `song.playlists`), so rendering one does not walk its tracks; null
-   * when the snapshot lacks that relation (one compiled before `song.playlists`).
+   * The sources of a relation holding a taken-down target (the albums holding a taken-down song,
+   * the artists credited on one...), found once through the targets' own relation (REVERSE), so
+   * that serving the others reads their stored lists as they are; null when the snapshot lacks
+   * that relation (one compiled before `song.playlists`).
    */
-  private ownersOfDeletedSongs(relation: 'album.tracks' | 'playlist.tracks'): Set<number> | null {
-    const reverse = relation === 'album.tracks' ? 'song.albums' : 'song.playlists';
-    if (!this.snapshot.arrays('relations').has(`${reverse}.offsets`)) return null;
+  private ownersOfDeleted(relation: string): Set<number> | null {
+    const reverse = REVERSE[relation];
+    if (!reverse || !this.snapshot.arrays('relations').has(`${reverse}.offsets`)) return null;
     const owners = new Set<number>();
-    const songOwners = this.storedRelation(reverse);
-    for (const song of this.deletes.list('song')) for (const owner of songOwners.targetsOf(song)) owners.add(owner);
+    const ownersOfTarget = this.storedRelation(reverse);
+    for (const target of this.deletes.list(RELATION_TARGETS[relation])) for (const owner of ownersOfTarget.targetsOf(target)) owners.add(owner);
     return owners;
   }
 

@@ -245,7 +245,7 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
     for (let k = range.from, read = 0; k < range.to && read < NEAR_TITLE_ARTISTS; k++) {
       if (artists.hidden?.has(order[k])) continue;
       read++;
-      const targets = works.targetsOf(artists.ordinal(order[k]));
+      const targets = works.targetsOf(artists.ordinal(order[k]), 0, FALLBACK_WORKS);
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
         const ordinal = targets[i];
         // A test of the bytes first: one edit (a swap of two neighbours included) leaves at most
@@ -269,7 +269,7 @@ function worksOfArtists(cat: Catalog, type: 'song' | 'album', credit: string, cr
   for (const name of names) {
     for (const hit of searchIndex(artists, name, { need: FALLBACK_ARTISTS }).hits) {
       if (jaroWinkler(name, artists.name(hit.rank)) < FALLBACK_ARTIST_SIMILARITY) continue;
-      const targets = works.targetsOf(artists.ordinal(hit.rank));
+      const targets = works.targetsOf(artists.ordinal(hit.rank), 0, FALLBACK_WORKS);
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
         const ordinal = targets[i];
         if (!seen.has(ordinal) && !out.has(ordinal)) out.set(ordinal, ranks[ordinal]);
