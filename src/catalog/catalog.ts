@@ -69,7 +69,7 @@ export class Catalog {
     this.keepRecent = keepRecent;
     this.deletes = DeletesSet.of(snapshot);
     this.live = this.deletes ? new LiveParts(snapshot, this.deletes, (name) => this.relation(name)) : null;
-    this.views = views ? ViewStore.of(snapshot, this.live ? (type, ordinal) => this.live!.viewStale(type, ordinal) : null) : null;
+    this.views = views ? ViewStore.of(snapshot, this.live ? (type, ordinal) => this.live!.viewCount(type, ordinal) : null) : null;
     const search = snapshot.manifest.search ?? {};
     if (
       searchable &&

@@ -114,11 +114,11 @@ export class LiveParts {
     index.hidden = new HiddenDocs(bits, Uint32Array.from(ranks), termHolders(index, ranks), Uint32Array.from(positions));
   }
 
-  /** Whether a stored view shows a count the deletes set changed (it is rendered instead). */
-  viewStale(type: ViewType, ordinal: number): boolean {
-    if (type === 'album') return this.hasDeletedTrack('album.tracks', ordinal);
-    if (type === 'playlist') return this.hasDeletedTrack('playlist.tracks', ordinal);
-    return false;
+  /** The track count in service of an album or playlist whose stored view counted a taken-down track; else null. */
+  viewCount(type: ViewType, ordinal: number): number | null {
+    if (type !== 'album' && type !== 'playlist') return null;
+    const relation = type === 'album' ? 'album.tracks' : 'playlist.tracks';
+    return this.hasDeletedTrack(relation, ordinal) ? this.liveRelation(relation).count(ordinal) : null;
   }
 
   private storedRelation(name: string): Adjacency {

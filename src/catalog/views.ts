@@ -1,5 +1,5 @@
 import type { Snapshot } from '../index-format/index.js';
-import type { PlacedRecord } from '../index-format/tables/placed-record.js';
+import { PlacedRecord } from '../index-format/tables/placed-record.js';
 import type { RecordTable } from '../index-format/tables/record-table.js';
 
 /**
@@ -27,22 +27,31 @@ export const viewTable = (iface: ViewInterface, type: ViewType): string => `view
  */
 export { PlacedRecord as StoredView } from '../index-format/tables/placed-record.js';
 
+/**
+ * What a deletes set changed in a stored view: the count of tracks in service of an album or a
+ * playlist holding a taken-down one, or null when the view holds as stored.
+ */
+export type ViewCount = (type: ViewType, ordinal: number) => number | null;
+
+/** The key of the track count in each interface's views (the first such key in a view is the attribute's). */
+const COUNT_KEYS: Record<ViewInterface, Buffer> = { v1: Buffer.from('"trackCount":'), om: Buffer.from('"track_count":') };
+
 export class ViewStore {
   /** Per interface, per type: the table, opened on first use. */
   private readonly tables: Record<ViewInterface, Partial<Record<ViewType, RecordTable>>> = { v1: {}, om: {} };
 
   private constructor(
     private readonly snapshot: Snapshot,
-    private readonly stale: ((type: ViewType, ordinal: number) => boolean) | null,
+    private readonly liveCount: ViewCount | null,
   ) {}
 
   /**
-   * The views of a snapshot, or null when it has none this version can serve. `stale` names the
-   * views a deletes set made wrong (a count that included a taken-down track): get answers null.
+   * The views of a snapshot, or null when it has none this version can serve. `liveCount` gives
+   * the track counts a deletes set changed: get writes them into the views that show one.
    */
-  static of(snapshot: Snapshot, stale: ((type: ViewType, ordinal: number) => boolean) | null = null): ViewStore | null {
+  static of(snapshot: Snapshot, liveCount: ViewCount | null = null): ViewStore | null {
     const views = snapshot.manifest.views;
-    return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot, stale) : null;
+    return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot, liveCount) : null;
   }
 
   /**
@@ -55,10 +64,23 @@ export class ViewStore {
     if (table.compressed) table.touch(ordinals);
   }
 
-  /** The view, or null when the deletes set made it stale (render the record then). */
+  /** The view; one whose track count a deletes set changed is copied with the count in service. */
   get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer | PlacedRecord | null {
-    if (this.stale?.(type, ordinal)) return null;
     const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
-    return table.compressed ? table.place(ordinal) : table.raw(ordinal);
+    const stored = table.compressed ? table.place(ordinal) : table.raw(ordinal);
+    const count = this.liveCount?.(type, ordinal) ?? null;
+    return count === null ? stored : withCount(stored, COUNT_KEYS[iface], count);
   }
+}
+
+/** A view's bytes with the number after `key` replaced by `count` (as they are when it shows none). */
+function withCount(view: Buffer | PlacedRecord, key: Buffer, count: number): Buffer | PlacedRecord {
+  const bytes = view instanceof PlacedRecord ? Buffer.allocUnsafe(view.length) : view;
+  if (view instanceof PlacedRecord) view.copyTo(bytes, 0);
+  const at = bytes.indexOf(key);
+  if (at < 0) return bytes;
+  const from = at + key.length;
+  let to = from;
+  while (to < bytes.length && bytes[to] >= 0x30 && bytes[to] <= 0x39) to++;
+  return Buffer.concat([bytes.subarray(0, from), Buffer.from(String(count)), bytes.subarray(to)]);
 }
