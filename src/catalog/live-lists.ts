@@ -26,9 +26,13 @@ export type KeyLookup = Pick<KeyTable, 'get' | 'getAll' | 'touch'>;
 
 /**
  * A relation whose targets leave out the taken-down (`deleted`: one bit per target ordinal). A
- * source `mayHoldDeleted` says holds none is served its stored list as it is.
+ * source `mayHoldDeleted` says holds none is served its stored list as it is; the others' counts
+ * are kept once counted.
  */
 export class LiveRelation implements Relation {
+  /** Per source, its count once counted, else -1 (made on first use). */
+  private counts: Int32Array | null = null;
+
   constructor(
     private readonly stored: Relation,
     private readonly deleted: Uint8Array,
@@ -41,10 +45,14 @@ export class LiveRelation implements Relation {
 
   count(source: number): number {
     if (!this.mayHoldDeleted(source)) return this.stored.count(source);
-    const all = this.stored.targetsOf(source);
-    let n = 0;
-    for (let i = 0; i < all.length; i++) if (!bitSet(this.deleted, all[i])) n++;
-    return n;
+    const counts = (this.counts ??= new Int32Array(this.stored.sources).fill(-1));
+    if (counts[source] < 0) {
+      const all = this.stored.targetsOf(source);
+      let n = 0;
+      for (let i = 0; i < all.length; i++) if (!bitSet(this.deleted, all[i])) n++;
+      counts[source] = n;
+    }
+    return counts[source];
   }
 
   /** The live targets [from, to): the stored list read only as far as it takes to find them, a window at a time. */

@@ -43,8 +43,8 @@ const COUNTED = ['songs', 'albums', 'artists', 'stations', 'files', 'lyrics'] as
 export class LiveParts {
   readonly counts: Readonly<Record<string, number>>;
   private readonly stored = new Map<string, Adjacency>();
-  /** Per relation, its sources holding a taken-down target (ownersOfDeleted). */
-  private readonly touched = new Map<string, Set<number> | null>();
+  /** Per relation, its sources holding a taken-down target, one bit each (ownersOfDeleted). */
+  private readonly touched = new Map<string, Uint8Array | null>();
   private genreDeleted: Map<number, number> | null = null;
 
   constructor(
@@ -138,10 +138,11 @@ export class LiveParts {
 
   /** Whether a source of the relation may hold a taken-down target: true when the snapshot cannot tell (no reverse relation). */
   private holdsDeleted(relation: string, source: number): boolean {
-    return this.ownersOf(relation)?.has(source) ?? true;
+    const owners = this.ownersOf(relation);
+    return owners === null || bitSet(owners, source);
   }
 
-  private ownersOf(relation: string): Set<number> | null {
+  private ownersOf(relation: string): Uint8Array | null {
     let owners = this.touched.get(relation);
     if (owners === undefined) this.touched.set(relation, (owners = this.ownersOfDeleted(relation)));
     return owners;
@@ -153,12 +154,13 @@ export class LiveParts {
    * that serving the others reads their stored lists as they are; null when the snapshot lacks
    * that relation (one compiled before `song.playlists`).
    */
-  private ownersOfDeleted(relation: string): Set<number> | null {
+  private ownersOfDeleted(relation: string): Uint8Array | null {
     const reverse = REVERSE[relation];
     if (!reverse || !this.snapshot.arrays('relations').has(`${reverse}.offsets`)) return null;
-    const owners = new Set<number>();
+    const owners = new Uint8Array((this.storedRelation(relation).sources + 7) >>> 3);
     const ownersOfTarget = this.storedRelation(reverse);
-    for (const target of this.deletes.list(RELATION_TARGETS[relation])) for (const owner of ownersOfTarget.targetsOf(target)) owners.add(owner);
+    for (const target of this.deletes.list(RELATION_TARGETS[relation]))
+      for (const owner of ownersOfTarget.targetsOf(target)) owners[owner >>> 3] |= 1 << (owner & 7);
     return owners;
   }
 
