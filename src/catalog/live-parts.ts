@@ -117,8 +117,7 @@ export class LiveParts {
   /** The track count in service of an album or playlist whose stored view counted a taken-down track; else null. */
   viewCount(type: ViewType, ordinal: number): number | null {
     if (type !== 'album' && type !== 'playlist') return null;
-    const relation = type === 'album' ? 'album.tracks' : 'playlist.tracks';
-    return this.hasDeletedTrack(relation, ordinal) ? this.liveRelation(relation).count(ordinal) : null;
+    return this.changedTrackCount(type === 'album' ? 'album.tracks' : 'playlist.tracks', ordinal);
   }
 
   private storedRelation(name: string): Adjacency {
@@ -165,7 +164,12 @@ export class LiveParts {
   }
 
   private liveTracks(relation: 'album.tracks' | 'playlist.tracks', ordinal: number, storedCount: number): number {
-    return this.hasDeletedTrack(relation, ordinal) ? this.liveRelation(relation).count(ordinal) : storedCount;
+    return this.changedTrackCount(relation, ordinal) ?? storedCount;
+  }
+
+  /** The tracks in service of an album or playlist holding a taken-down one; null when it holds none. */
+  private changedTrackCount(relation: 'album.tracks' | 'playlist.tracks', ordinal: number): number | null {
+    return this.hasDeletedTrack(relation, ordinal) ? this.liveRelation(relation).count(ordinal) : null;
   }
 
   /** Taken-down songs per genre, counted once over the genres' song lists. */

@@ -95,11 +95,14 @@ export function scanAllWords(
   }
 }
 
-/** Whether a document holding a term of `ranges` is hidden (true when they hold over ANY_OF_BITMAPS terms: not looked at). */
+/** A driver of more terms than this is taken to hold hidden documents without looking (a lookup per term). */
+const HIDDEN_LOOKUP_TERMS = 16;
+
+/** Whether a document holding a term of `ranges` is hidden (true, unlooked, past HIDDEN_LOOKUP_TERMS terms). */
 function holdsHidden(hidden: HiddenDocs, ranges: readonly TermRange[]): boolean {
   let terms = 0;
   for (const r of ranges) terms += r.to - r.from;
-  if (terms > ANY_OF_BITMAPS) return true;
+  if (terms > HIDDEN_LOOKUP_TERMS) return true;
   for (const r of ranges) for (let t = r.from; t < r.to; t++) if (hidden.holding(t) > 0) return true;
   return false;
 }

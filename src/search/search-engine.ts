@@ -234,7 +234,7 @@ function livePage(
 ): SearchResult {
   const kept = hidden.keptPage(normal);
   const keptHits = kept?.firstHits(need);
-  if (kept && keptHits) return { hits: keptHits, total: kept.total };
+  if (keptHits) return { hits: keptHits, total: kept!.total };
   const inPlace = kept ? null : storedPageLive(index, hidden, page, normal, window, NAME_PREFIX_SCAN);
   const read = inPlace?.firstHits(need) ? inPlace : rankedPage(index, normal, window, scan, options);
   hidden.keepPage(normal, read);

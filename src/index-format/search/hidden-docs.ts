@@ -1,9 +1,4 @@
 /**
- * The documents of a search index that a snapshot's deletes set takes out of service, by rank:
- * one bit each for the hot loops, and the ranks ascending for counting those before a rank.
- * Searches leave them out as if they had never been indexed (search-engine.ts).
- */
-/**
  * A stored first page as it reads under the set, kept compact: the best hits in service, best
  * first (ranks and tiers), the total, and how many hits it answers for (`answers`: a page
  * corrected in place that lost hidden hits and did not hold every result answers only for as
@@ -38,6 +33,11 @@ export class KeptPage {
 /** Stored first pages read under the set that one index keeps at most (a few MiB). */
 export const KEPT_PAGES = 65_536;
 
+/**
+ * The documents of a search index that a snapshot's deletes set takes out of service, by rank:
+ * one bit each for the hot loops, and the ranks ascending for counting those before a rank.
+ * Searches leave them out as if they had never been indexed (search-engine.ts).
+ */
 export class HiddenDocs {
   /** The compile's stored first pages as they read without the hidden, by normalised query. */
   private readonly kept = new Map<string, KeptPage>();
