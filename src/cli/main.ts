@@ -14,6 +14,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<{ register(program: Comman
   serve: () => import('./serve-command.js'),
   diff: () => import('./diff-command.js'),
   takedown: () => import('./takedown-command.js'),
+  publish: () => import('./publish-command.js'),
 };
 
 /**

@@ -8,7 +8,11 @@ import type { HttpOptions } from '../serve/http-options.js';
 import { DEFAULT_HTTP } from '../serve/http-options.js';
 import { DEFAULT_BRANDING } from '../serve/openmusic/routes.js';
 import { startServer, type RunningServer } from '../serve/server.js';
+import type { Server } from 'node:net';
+import { isStoreUrl } from '../object-store/index.js';
 import { CliError } from './cli-error.js';
+import { integer, positive } from './flag-numbers.js';
+import { startReplica } from './serve-from-store.js';
 import { chooseMode, nativeMmapLoadError } from '../index-format/shards/mapped-file.js';
 
 export interface ServeFlags {
@@ -38,6 +42,9 @@ export interface ServeFlags {
   warmUp: string;
   views: string;
   explorer: string;
+  cacheDir?: string;
+  poll: string;
+  cacheKeep: string;
 }
 
 const env = (name: string): string | undefined => process.env[name];
@@ -130,6 +137,17 @@ export function addServeOptions(command: Command): Command {
       'serve the HTML explorer at / for browsers and its pages (on), or JSON alone (off) (env OMM_EXPLORER)',
       env('OMM_EXPLORER') ?? 'on',
     )
+    .option(
+      '--cache-dir <dir>',
+      'with an s3:// source: where builds are fetched to and served from; a build cached there serves at once after a restart (env OMM_CACHE_DIR)',
+      env('OMM_CACHE_DIR'),
+    )
+    .option('--poll <seconds>', "with an s3:// source: how often the store's pointer is asked for a new build (env OMM_POLL)", env('OMM_POLL') ?? '30')
+    .option(
+      '--cache-keep <n>',
+      'with an s3:// source: builds kept in the cache directory, the one in service included (env OMM_CACHE_KEEP)',
+      env('OMM_CACHE_KEEP') ?? '3',
+    )
     .option('--brand-name <name>', 'service name in the OpenMusic info at /openmusic/ (env OMM_BRAND_NAME)', env('OMM_BRAND_NAME') ?? DEFAULT_BRANDING.name)
     .option('--brand-email <email>', 'contact address in the OpenMusic info (env OMM_BRAND_EMAIL)', env('OMM_BRAND_EMAIL') ?? DEFAULT_BRANDING.email)
     .option('--brand-homepage <url>', 'homepage in the OpenMusic info (env OMM_BRAND_HOMEPAGE)', env('OMM_BRAND_HOMEPAGE'))
@@ -145,21 +163,9 @@ Examples:
   omm serve dist --host 0.0.0.0 --workers auto --watch --log
   OMM_PORT=9000 OMM_CORS_ORIGINS=https://app.example.com omm serve dist
   omm serve dist --rate-limit 50 --rate-limit-burst 100 --trust-proxy
+  omm serve s3://bucket/catalog/ --cache-dir /var/cache/omm --poll 30   # a replica (docs/operations.md)
   kill -HUP <pid>     # after 'omm compile raw -o dist' published a new snapshot`,
     );
-}
-
-function integer(flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  if (value === undefined || !/^\d+$/.test(value.trim()) || n < min || n > max)
-    throw new CliError(`${flag} must be a whole number ${min}..${max}, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-function positive(flag: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new CliError(`${flag} must be a number > 0, got ${JSON.stringify(value)}`);
-  return n;
 }
 
 /** Flags (already merged with their environment variables) -> HTTP options, each checked and named when wrong. */
@@ -193,7 +199,15 @@ export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
  * Serves a snapshot: one process, or with --workers N a primary that forks N of them. Each
  * server process swaps snapshots on SIGHUP and drains on SIGTERM/SIGINT.
  */
-export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promise<RunningServer | null> {
+export async function serveSnapshot(snapshot: string, flags: ServeFlags, listening?: Server): Promise<RunningServer | null> {
+  if (isStoreUrl(snapshot)) {
+    // A replica: the first build is fetched (the port answering 503 meanwhile), then served from
+    // the cache directory, which the replica keeps following the store's pointer.
+    const replica = await startReplica(snapshot, flags);
+    const running = await serveSnapshot(replica.cacheDir, { ...flags, watch: true }, replica.listening);
+    if (running) replica.serving(running);
+    return running;
+  }
   const port = integer('--port', flags.port, 0, 65535);
   if (!['auto', 'mmap', 'pread'].includes(flags.reader)) throw new CliError(`--reader must be auto, mmap or pread, got ${JSON.stringify(flags.reader)}`);
   // The snapshot reader picks its mode from OMM_READER; workers inherit it.
@@ -222,6 +236,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags): Promis
     site: flags.explorer === 'on' ? explorerSite : undefined,
     searchPagesBytes: integer('--search-pages', flags.searchPages, 0) * 2 ** 20,
     worker: cluster.isWorker ? String(cluster.worker?.id) : undefined,
+    listening,
   });
   const c = running.catalog.counts;
   if (cluster.isPrimary) {
@@ -241,7 +256,10 @@ export function register(program: Command): void {
     program
       .command('serve')
       .description('serve a snapshot over HTTP: interface 1 under /v1, interface 2 (OpenMusic) under /openmusic')
-      .argument('<snapshot>', 'a snapshot directory, or a dist directory (serves its current snapshot and follows it on SIGHUP or --watch)'),
+      .argument(
+        '<snapshot>',
+        'a snapshot directory, a dist directory (serves its current snapshot and follows it on SIGHUP or --watch), or s3://bucket/prefix/ where omm publish writes (with --cache-dir)',
+      ),
   ).action(async (snapshot: string, flags: ServeFlags) => {
     await serveSnapshot(snapshot, flags);
   });

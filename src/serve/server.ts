@@ -34,6 +34,12 @@ export interface ServeOptions extends HandlerOptions {
    * snapshot is not: warming it while the first connections arrive held them back (measured).
    */
   readonly warmUp?: boolean;
+  /**
+   * A server already listening (created with allowHalfOpen) whose new connections this server
+   * takes from now on, instead of listening itself: the port a replica held while it waited for
+   * its first build (awaiting-snapshot.ts), handed over without a moment of refused connections.
+   */
+  readonly listening?: net.Server;
 }
 
 export interface RunningServer {
@@ -158,12 +164,19 @@ function listeningServer(
   server: Server,
   listener: (req: IncomingMessage, res: ServerResponse) => void,
   track: (socket: Socket) => void,
+  adopted?: net.Server,
 ): net.Server {
   const { http, state } = core;
-  if (!http.fastCore) return server;
+  if (!http.fastCore) {
+    if (!adopted) return server;
+    adopted.on('connection', (socket: Socket) => server.emit('connection', socket));
+    server.emit('listening');
+    return adopted;
+  }
   const stats = (state.fastCore = { answered: 0, handedOver: 0 });
   // Half-open as node:http's own listener is: a client's FIN does not end the server's side.
-  const listening = net.createServer({ allowHalfOpen: true }, (socket) => {
+  const listening = adopted ?? net.createServer({ allowHalfOpen: true });
+  listening.on('connection', (socket: Socket) => {
     track(socket);
     serveFast(socket, {
       http: server,
@@ -193,11 +206,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     socket.once('close', () => sockets.delete(socket));
   };
   server.on('connection', track);
-  const listening = listeningServer(core, server, listener, track);
-  await new Promise<void>((resolve, reject) => {
-    listening.once('error', reject);
-    listening.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
-  });
+  const listening = listeningServer(core, server, listener, track, options.listening);
+  if (!listening.listening)
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
+    });
   return runningServer(core, server, listening, sockets);
 }
 

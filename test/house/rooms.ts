@@ -25,6 +25,11 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   raw: { owns: 'the raw CSV dialect: schema, parser, writer, rows, cell validation, ISRC/UPC/date codes', imports: [], packages: [] },
   sort: { owns: 'sorting larger than memory: external merge sorts of byte-keyed and fixed-size records within a budget', imports: [], packages: [] },
   units: { owns: 'numbers as people read them: sizes in binary units, counts', imports: [], packages: [] },
+  'object-store': {
+    owns: 'object storage over the S3 API and what a publish writes there: locations, the SDK client from its environment, content-defined chunks, build descriptors, the pointer',
+    imports: [],
+    packages: ['@aws-sdk/client-s3'],
+  },
   http: {
     owns: "HTTP/1.1 below the server: the fast core (simple requests on node:net, a connection's limits, batched writes) and negotiation, ETags, CORS, rate limit",
     imports: [],
@@ -62,6 +67,16 @@ export const ROOMS: Readonly<Record<string, Room>> = {
     imports: ['catalog', 'index-format', 'raw'],
     packages: [],
   },
+  publish: {
+    owns: 'a snapshot published to an object store: the chunks it lacks, the descriptor, the pointer by conditional write; pruning old builds',
+    imports: ['index-format', 'object-store'],
+    packages: [],
+  },
+  replica: {
+    owns: "a cache directory that follows a store's pointer: polling, fetching and verifying a build, installing it, backoff",
+    imports: ['index-format', 'object-store'],
+    packages: [],
+  },
   // Layer 4: HTML sites mounted on the server through its seam.
   explorer: {
     owns: 'the catalog explorer: HTML pages over interface 1 called in process, their assets and layout',
@@ -71,7 +86,21 @@ export const ROOMS: Readonly<Record<string, Room>> = {
   // Layer 5: the one room that wires the others.
   cli: {
     owns: 'the omm commands: parse arguments, call a peer, print',
-    imports: ['index-format', 'catalog', 'compile', 'serve', 'explorer', 'diff', 'import', 'generate', 'takedown', 'units'],
+    imports: [
+      'index-format',
+      'catalog',
+      'compile',
+      'serve',
+      'explorer',
+      'diff',
+      'import',
+      'generate',
+      'takedown',
+      'publish',
+      'replica',
+      'object-store',
+      'units',
+    ],
     packages: ['commander'],
   },
 };

@@ -1,0 +1,2 @@
+export { Replica, type ReplicaEvent, type ReplicaOptions, type ReplicaStatus } from './replica.js';
+export { BuildCache } from './build-cache.js';
