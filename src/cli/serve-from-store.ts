@@ -50,7 +50,7 @@ export async function startReplica(url: string, flags: StoreFlags): Promise<Star
   if (replica.status.buildId === null) {
     const waiting = await listenAwaitingSnapshot(integer('--port', flags.port, 0, 65535), flags.host, () => replica.status);
     process.stderr.write(
-      `omm: fetching the first build from ${storeUrl(location)} into ${replica.cacheDir}; ${waiting.url}/readyz answers 503 until it is served\n`,
+      `omm: waiting for the first build from ${storeUrl(location)} (fetched into ${replica.cacheDir}); listening on ${waiting.url}/ meanwhile: /readyz answers 503 until it is served\n`,
     );
     process.once('SIGTERM', stopWaiting);
     process.once('SIGINT', stopWaiting);

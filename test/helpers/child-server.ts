@@ -22,9 +22,16 @@ export function startChildServer(snapshot: string, args: string[] = [], port = 0
   return startChildOmm(['serve', snapshot, '--port', String(port), ...args]);
 }
 
+export interface ChildOptions {
+  /** Added to this process's environment. */
+  readonly env?: Record<string, string>;
+  /** The stderr line that says it listens, holding `on http://host:port/`. */
+  readonly listening?: RegExp;
+}
+
 /** `omm <argv>` in a child process (a command that serves), resolved once it listens. */
-export async function startChildOmm(argv: string[]): Promise<ChildServer> {
-  const child = spawn(process.execPath, [omm, ...argv], { stdio: ['ignore', 'ignore', 'pipe'] });
+export async function startChildOmm(argv: string[], options: ChildOptions = {}): Promise<ChildServer> {
+  const child = spawn(process.execPath, [omm, ...argv], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } });
   let err = '';
   const listeners = new Set<() => void>();
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -52,7 +59,7 @@ export async function startChildOmm(argv: string[]): Promise<ChildServer> {
       listeners.add(check);
       check();
     });
-  const line = await waitFor(/serving snapshot|workers-listening/);
+  const line = await waitFor(options.listening ?? /serving snapshot|workers-listening/);
   const url = /on (http:\/\/[^/\s]+)\//.exec(line)?.[1] ?? `http://127.0.0.1:${JSON.parse(line).port}`;
   return {
     child,
