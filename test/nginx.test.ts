@@ -1,17 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileCatalog } from '../src/compile/index.js';
+// deploy/nginx.conf as shipped, pointed at this test's ports (shared with bench:replicas).
+import { startNginx } from '../scripts/nginx-recipe.mjs';
 import { startChildServer, type ChildServer } from './helpers/child-server.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { findTool, missingTool } from './helpers/requirements.js';
 import { SAMPLE_RAW } from './helpers/server.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** A TCP port nothing listens on right now. */
 const freePort = () =>
@@ -21,20 +20,6 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-
-/**
- * deploy/nginx.conf as shipped, pointed at this test's ports, running unprivileged in a temporary
- * prefix, and naming the replica that answered in a header.
- */
-function testConfig(listen: number, replicas: number[], prefix: string): string {
-  let conf = readFileSync(join(root, 'deploy', 'nginx.conf'), 'utf8');
-  const servers = replicas.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
-  conf = conf.replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`);
-  conf = conf.replace('listen 8080;', `listen 127.0.0.1:${listen};\n    add_header X-Upstream $upstream_addr always;`);
-  conf = conf.replace('worker_processes auto;', `worker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log warn;`);
-  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`).join('\n');
-  return conf.replace('http {', `http {\n${temps}`);
-}
 
 const processes: ChildProcess[] = [];
 const replicas: ChildServer[] = [];
@@ -70,12 +55,8 @@ describe.skipIf(noNginx !== null)(`scale-out behind nginx${noNginx ? ` (skipped:
     for (const port of ports) replicas.push(await startChildServer(dist, ['--trust-proxy'], port));
 
     const prefix = tempDir('omm-nginx-');
-    for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, t));
     const listen = await freePort();
-    writeFileSync(join(prefix, 'nginx.conf'), testConfig(listen, ports, prefix));
-    const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' });
-    expect(check.status, check.stderr).toBe(0);
-    const proxy = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    const proxy = startNginx(nginx, listen, ports, prefix);
     processes.push(proxy);
     const origin = `http://127.0.0.1:${listen}`;
     for (let i = 0; ; i++) {

@@ -199,12 +199,17 @@ export function httpOptionsFrom(flags: ServeFlags): HttpOptions {
  * Serves a snapshot: one process, or with --workers N a primary that forks N of them. Each
  * server process swaps snapshots on SIGHUP and drains on SIGTERM/SIGINT.
  */
-export async function serveSnapshot(snapshot: string, flags: ServeFlags, listening?: Server): Promise<RunningServer | null> {
+export async function serveSnapshot(
+  snapshot: string,
+  flags: ServeFlags,
+  listening?: Server,
+  verified?: (snapshotDir: string) => boolean,
+): Promise<RunningServer | null> {
   if (isStoreUrl(snapshot)) {
     // A replica: the first build is fetched (the port answering 503 meanwhile), then served from
     // the cache directory, which the replica keeps following the store's pointer.
     const replica = await startReplica(snapshot, flags);
-    const running = await serveSnapshot(replica.cacheDir, { ...flags, watch: true }, replica.listening);
+    const running = await serveSnapshot(replica.cacheDir, { ...flags, watch: true }, replica.listening, replica.verified);
     if (running) replica.serving(running);
     return running;
   }
@@ -237,6 +242,7 @@ export async function serveSnapshot(snapshot: string, flags: ServeFlags, listeni
     searchPagesBytes: integer('--search-pages', flags.searchPages, 0) * 2 ** 20,
     worker: cluster.isWorker ? String(cluster.worker?.id) : undefined,
     listening,
+    verified,
   });
   const c = running.catalog.counts;
   if (cluster.isPrimary) {

@@ -22,6 +22,8 @@ export interface StartedReplica {
   readonly cacheDir: string;
   /** The port, held while the first build was fetched, to hand to the server. */
   readonly listening?: Server;
+  /** Snapshot directories the replica verified before naming them (the server need not again). */
+  readonly verified: (snapshotDir: string) => boolean;
   /** Called once the server is up: the replica stops polling when it drains. */
   serving(running: RunningServer): void;
 }
@@ -62,6 +64,7 @@ export async function startReplica(url: string, flags: StoreFlags): Promise<Star
   return {
     cacheDir: replica.cacheDir,
     listening,
+    verified: (dir) => replica.verified(dir),
     serving() {
       // The server drains on these; the replica stops polling with it.
       process.once('SIGTERM', () => replica.close());

@@ -55,6 +55,8 @@ export class Replica {
   private firstReady: Promise<void>;
   private markReady: () => void = () => undefined;
   status: ReplicaStatus;
+  /** Snapshot directories this replica verified before installing them. */
+  private readonly verifiedDirs = new Set<string>();
 
   constructor(
     private readonly store: ObjectStore,
@@ -76,6 +78,11 @@ export class Replica {
   /** Resolves once a complete build is in the cache (at once when one was there at start). */
   ready(): Promise<void> {
     return this.firstReady;
+  }
+
+  /** True for a snapshot directory this replica verified in full before it named it. */
+  verified(snapshotDir: string): boolean {
+    return this.verifiedDirs.has(snapshotDir);
   }
 
   /** Polls until closed. */
@@ -169,7 +176,7 @@ export class Replica {
       );
     }
     const verifyMs = Math.round(performance.now() - verifyStarted);
-    this.cache.install(descriptor.buildId, workDir, got.body);
+    this.verifiedDirs.add(this.cache.install(descriptor.buildId, workDir, got.body));
     this.status = { state: 'serving', buildId: descriptor.buildId, detail: `build ${descriptor.buildId} from ${storeUrl(this.store.location)}` };
     this.markReady();
     const { ms: downloadMs, ...bytes } = fetched;

@@ -40,6 +40,11 @@ export interface ServeOptions extends HandlerOptions {
    * its first build (awaiting-snapshot.ts), handed over without a moment of refused connections.
    */
   readonly listening?: net.Server;
+  /**
+   * Snapshot directories verified already in this process (a replica verifies a build before it
+   * names it): a reload swaps them in without reading every page a second time.
+   */
+  readonly verified?: (snapshotDir: string) => boolean;
 }
 
 export interface RunningServer {
@@ -92,7 +97,7 @@ function openCore(options: ServeOptions): ServerCore {
   const holder = new CatalogHolder(Catalog.open(options.snapshot, catalogOptions));
   const logEvent = eventLogger(options.events);
   const state: HandlerState = { holder, metrics: new Metrics(), draining: false, reloader: null };
-  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions, options.warmUp ?? true);
+  const reloader = new SnapshotReloader(options.snapshot, holder, logEvent, catalogOptions, options.warmUp ?? true, options.verified);
   state.reloader = reloader;
   if (options.watch) reloader.watch();
   // Under positioned reads the search indexes are mapped (Snapshot.releaseSearchPages): once the

@@ -66,6 +66,8 @@ export class SnapshotReloader {
     private readonly catalogOptions: CatalogOptions = {},
     /** Warm a new snapshot up (warm-up.ts) before it takes requests. */
     private readonly warm = false,
+    /** Snapshot directories this process verified already (ServeOptions.verified). */
+    private readonly verified?: (snapshotDir: string) => boolean,
   ) {}
 
   reload(): Promise<ReloadResult> {
@@ -90,10 +92,12 @@ export class SnapshotReloader {
       return done('refused', { reason: (err as Error).message });
     }
     if (dir === this.holder.current.snapshot.dir) return done('unchanged');
-    const report = await verifySnapshotAsync(dir, { mode: 'pread', skip: sharedWith(this.holder.current.snapshot) });
-    if (report.problems.length > 0) {
-      const p = report.problems[0];
-      return done('refused', { reason: `${dir} fails verification (${report.problems.length} problem(s)); first: ${p.file}: ${p.code}: ${p.message}` });
+    if (!this.verified?.(dir)) {
+      const report = await verifySnapshotAsync(dir, { mode: 'pread', skip: sharedWith(this.holder.current.snapshot) });
+      if (report.problems.length > 0) {
+        const p = report.problems[0];
+        return done('refused', { reason: `${dir} fails verification (${report.problems.length} problem(s)); first: ${p.file}: ${p.code}: ${p.message}` });
+      }
     }
     let catalog: Catalog;
     try {
