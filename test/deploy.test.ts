@@ -50,7 +50,11 @@ describe('deploy/kubernetes', () => {
       expect(() => new Model(o).validate(), `${o.kind} ${o.metadata.name}`).not.toThrow();
     }
     const kustomization = parseAllDocuments(readFileSync(join(manifests, 'kustomization.yaml'), 'utf8'))[0].toJS();
-    expect([...kustomization.resources].sort()).toEqual(readdirSync(manifests).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort());
+    expect([...kustomization.resources].sort()).toEqual(
+      readdirSync(manifests)
+        .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+        .sort(),
+    );
   });
 
   it('a bad manifest fails the same validation', () => {
@@ -83,7 +87,7 @@ describe('deploy/kubernetes', () => {
     expect(deployment.spec.selector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
   });
 
-  it('the Service and the PodDisruptionBudget select the Deployment\'s pods, and the budget leaves some serving', () => {
+  it("the Service and the PodDisruptionBudget select the Deployment's pods, and the budget leaves some serving", () => {
     const deployment = one('Deployment');
     const labels = deployment.spec.template.metadata.labels;
     const service = one('Service');
