@@ -32,7 +32,9 @@ export function writePaths(file, paths) {
 // wrk gives up on an answer after --timeout and counts it as an error, not a request: 30 s, so a
 // slow server shows as slow (its latencies counted) rather than as no answers at all.
 /**
- * @typedef {{ cpu?: number, threads?: number, connections?: number, seconds?: number, timeout?: number }} WrkOptions
+ * `script`: another wrk script than rotate-paths.lua (the `pathsFile` argument is then its first
+ * script argument).
+ * @typedef {{ cpu?: number, threads?: number, connections?: number, seconds?: number, timeout?: number, script?: string }} WrkOptions
  */
 
 /**
@@ -41,8 +43,8 @@ export function writePaths(file, paths) {
  * @param {WrkOptions} [options]
  * @returns {[string, string[]]}
  */
-function wrkCommand(origin, pathsFile, { cpu = 1, threads = 2, connections = 64, seconds = 10, timeout = 30 } = {}) {
-  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeout}s`, '--latency', '-s', script, origin, '--', pathsFile];
+function wrkCommand(origin, pathsFile, { cpu = 1, threads = 2, connections = 64, seconds = 10, timeout = 30, script: lua = script } = {}) {
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeout}s`, '--latency', '-s', lua, origin, '--', pathsFile];
   return hasTaskset ? ['taskset', ['-c', String(cpu), 'wrk', ...args]] : ['wrk', args];
 }
 

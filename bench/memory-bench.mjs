@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// Serving a snapshot much larger than memory (issue 42): bench:load's generated catalog served
+// from a process tree whose cgroup v1 memory limit (page cache included) is 1, 2 and 4 GiB, with
+// uniformly random keys: songs by id drawn at random from the whole catalog per request (in wrk's
+// Lua, random-songs.lua), and 10-ISRC lookups, one-word searches and matches from 50,000 songs
+// sampled at random (path files: 5,000 lines of 10 ISRCs, 50,000 of each other kind). For each
+// limit the snapshot's pages are evicted from the page cache first (posix_fadvise DONTNEED), the
+// server starts inside the group, each kind gets a warm-up then a timed wrk run (-t2 -c64, the
+// server on core 0, wrk on core 1), and the group's own counters say whether the limit held (peak
+// usage, failcnt, OOM kills) before it is removed. Root only.
+// Usage: npm run bench:memory -- [--songs 30000000] [--limits 1,2,4] [--workers 1,4] [--seconds 20]
+//   [--warmup 10] [--record]
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { arg, seeded } from './cli-args.mjs';
+import { benchCatalog } from './load/bench-catalog.mjs';
+import { loadKinds } from './load/load-kinds.mjs';
+import { cgroupUnavailable, evictPages, makeGroup } from './load/memory-cgroup.mjs';
+import { treeMemoryKiB } from './load/proc-tree.mjs';
+import { ensureWrk, runWrk, writePaths } from './load/wrk.mjs';
+import { recordRow } from './record-row.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const songs = Number(arg('songs', '30000000'));
+const limits = arg('limits', '1,2,4').split(',').map(Number);
+const workerCounts = arg('workers', '1,4').split(',').map(Number);
+const seconds = Number(arg('seconds', '20'));
+const warmup = Number(arg('warmup', '10'));
+const record = process.argv.includes('--record');
+const log = (line) => console.error(`[bench:memory] ${line}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const PORT = 18_300;
+
+const unavailable = cgroupUnavailable();
+if (unavailable) throw new Error(`bench:memory: ${unavailable}`);
+ensureWrk();
+const { dist } = benchCatalog(songs, log);
+const { Catalog } = await import('../dist/catalog/catalog.js');
+const { resolveSnapshotDir } = await import('../dist/index-format/index.js');
+const snapshotDir = resolveSnapshotDir(dist);
+
+/** Path files of the kinds drawn from 50,000 songs sampled uniformly (and the Lua script's song count). */
+function kinds() {
+  const cat = Catalog.open(dist);
+  const drawn = loadKinds(cat, seeded(11), 50_000);
+  const stored = cat.records('song').count;
+  const next = seeded(13);
+  const sample = Array.from({ length: 50_000 }, () => cat.song(Math.floor(next() * stored)));
+  cat.close();
+  const isrcs = sample.filter((s) => s.isrc).map((s) => s.isrc);
+  const isrcSets = Array.from({ length: 5_000 }, (_, i) => isrcs.slice((i * 10) % isrcs.length, ((i * 10) % isrcs.length) + 10).join(','));
+  const file = (name, paths) => writePaths(join(root, 'bench', '.data', `memory-${name}.txt`), paths);
+  const byName = Object.fromEntries(drawn.map((k) => [k.name, k.paths.v1]));
+  return [
+    { name: 'song by id', target: 10, wrk: { script: join(root, 'bench', 'load', 'random-songs.lua') }, arg: String(stored) },
+    {
+      name: '10-ISRC lookup',
+      target: 20,
+      arg: file(
+        'isrc',
+        isrcSets.map((v) => `/v1/songs/lookup?isrc=${v}`),
+      ),
+    },
+    { name: 'one-word search', target: 20, arg: file('one-word', byName['one-word search']) },
+    { name: 'match', target: 30, arg: file('match', byName['match: title + artist']) },
+  ];
+}
+
+async function ready(origin) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await request(`${origin}/readyz`);
+      await res.body.dump();
+      if (res.statusCode === 200) return;
+    } catch {
+      // not yet
+    }
+    await sleep(100);
+  }
+  throw new Error('the server did not become ready');
+}
+
+async function alive(origin) {
+  try {
+    const res = await request(`${origin}/healthz`);
+    await res.body.dump();
+    return res.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** One limit, one worker count: every kind, and the group's counters after each. */
+async function measure(limitGiB, workers, list) {
+  const stillCached = evictPages(snapshotDir);
+  const group = makeGroup('omm-bench-memory', limitGiB * 2 ** 30);
+  const origin = `http://127.0.0.1:${PORT}`;
+  const server = group.spawn(
+    ['taskset', '-c', '0', process.execPath, join(root, 'bin', 'omm'), 'serve', dist, '--port', String(PORT), '--workers', String(workers)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const rows = [];
+  try {
+    await ready(origin);
+    for (const kind of list) {
+      if (warmup > 0) runWrk(origin, kind.arg, { ...kind.wrk, seconds: warmup });
+      const r = runWrk(origin, kind.arg, { ...kind.wrk, seconds });
+      const c = group.counters();
+      const tree = treeMemoryKiB(server.pid);
+      const up = await alive(origin);
+      rows.push({ limitGiB, workers, kind: kind.name, target: kind.target, ...r, ...c, anonMiB: Math.round(tree.anon / 1024), alive: up, stillCached });
+      log(
+        `${limitGiB} GiB, ${workers} worker(s), ${kind.name}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, failed ${r.failed}; peak ${Math.round(c.maxUsage / 2 ** 20)} MiB of ${limitGiB * 1024}, anon ${Math.round(tree.anon / 1024)} MiB, OOM kills ${c.oomKills}${up ? '' : ', SERVER GONE'}`,
+      );
+      if (!up) break;
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    group.remove();
+  }
+  return rows;
+}
+
+const list = kinds();
+const all = [];
+for (const workers of workerCounts) for (const limit of limits) all.push(...(await measure(limit, workers, list)));
+console.log('| limit | workers | kind | req/s | p50 ms | p99 ms (target) | failed | peak of limit | anon MiB | OOM kills |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const r of all) {
+  const line = `| ${r.limitGiB} GiB | ${r.workers} | ${r.kind} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} (${r.target}) | ${r.failed} | ${Math.round(r.maxUsage / 2 ** 20)} MiB | ${r.anonMiB} | ${r.oomKills}${r.alive ? '' : ' (server gone)'} |`;
+  console.log(line);
+  if (record) recordRow('<!-- memory rows -->', `| ${new Date().toISOString().slice(0, 10)} | ${songs.toLocaleString('en')} ${line.slice(1)}`);
+}
+if (all.some((r) => r.oomKills > 0 || !r.alive || r.maxUsage > r.limit)) process.exitCode = 1;
