@@ -66,7 +66,16 @@ export function makeGroup(name, bytes) {
         cache: s.total_cache,
       };
     },
+    /** Kills what is still inside (a worker stuck in a fault survives its primary), then removes the group. */
     remove() {
+      const left = () => read('cgroup.procs').trim().split('\n').filter(Boolean).map(Number);
+      for (const pid of left()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
       for (let i = 0; i < 50 && existsSync(dir); i++) {
         try {
           rmdirSync(dir);

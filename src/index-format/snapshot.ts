@@ -37,16 +37,15 @@ interface ListedShard {
  * pages verified) when they are.
  */
 /**
- * Record, key and array tables are read at random places: a mapped page that faults is read
- * alone (MADV_RANDOM), not with the 128 KiB around it. In a memory cgroup much smaller than the
- * snapshot that read-around evicted the very pages the next requests needed: songs by id over
- * 50,000 random songs of 30M in 1 GiB went from 75 to 28,500 req/s (docs/benchmarks.md, "Serving
- * from a small memory cgroup"). Where pages are resident it changes nothing. Search
- * indexes keep the kernel's read-around: their postings are read in runs.
+ * Every table is read at random places: a mapped page that faults is read alone (MADV_RANDOM),
+ * not with the 128 KiB around it. In a memory cgroup much smaller than the snapshot that
+ * read-around evicted the very pages the next requests needed: at 30M songs in 1 GiB, songs by id
+ * over 50,000 random songs went from 75 to 28,500 req/s, and a match from 85 ms to 8 ms
+ * (docs/benchmarks.md, "Serving from a small memory cgroup"). Where pages are resident it changes
+ * nothing. A section's first use, which verifies all its pages, reads them ahead itself
+ * (Shard.verify).
  */
-function adviceFor(kind: string): 'random' | undefined {
-  return kind === SHARD_KINDS.records || kind === SHARD_KINDS.keys || kind === SHARD_KINDS.arrays ? 'random' : undefined;
-}
+const MAPPED_ADVICE = 'random';
 
 export class Snapshot {
   readonly manifest: Manifest;
@@ -123,7 +122,7 @@ export class Snapshot {
     const held = listed.held!;
     listed.held = null;
     try {
-      const shard = openShard(held, entry.kind, searchIndex ? { ...this.options, mode: 'mmap' } : { advice: adviceFor(entry.kind), ...this.options });
+      const shard = openShard(held, entry.kind, { advice: MAPPED_ADVICE, ...this.options, ...(searchIndex ? { mode: 'mmap' as const } : {}) });
       if (shard.buildId !== this.manifest.buildId && shard.buildId !== this.manifest.baseBuildId) {
         shard.close();
         throw new FormatError('E_SNAPSHOT_MISMATCH', `shard of build ${shard.buildId} in snapshot ${this.manifest.buildId}`, shard.path);

@@ -14,6 +14,9 @@ export type { TermRange } from './sorted-strings.js';
  * viewed whole, zero-copy, on first use (which verifies their pages once); after that every
  * operation is typed-array arithmetic or a binary search over a few dozen strings.
  */
+/** Postings lists this long or longer are read ahead before they are read whole. */
+const READ_AHEAD_BYTES = 64 * 1024;
+
 export class SearchIndex {
   readonly type: string;
   readonly documents: number;
@@ -39,7 +42,14 @@ export class SearchIndex {
     this.documents = Number(meta.documents);
     this.terms = Number(meta.terms);
     this.alphabet = typeof meta.alphabet === 'string' ? meta.alphabet : '';
-    this.bitmaps = new TermBitmaps(shard.identity, this.documents, this.terms, (name) => this.u32(name));
+    this.bitmaps = new TermBitmaps(
+      shard.identity,
+      this.documents,
+      this.terms,
+      (name) => this.u32(name),
+      undefined,
+      (id) => this.readPostingsAhead(id),
+    );
     if (this.u32('ordinals').length !== this.documents || this.u32('terms.offsets').length !== this.terms + 1) {
       throw new FormatError('E_FORMAT_HEADER', 'search index sections do not match their counts', shard.path);
     }
@@ -61,6 +71,17 @@ export class SearchIndex {
       this.views.set(name, (view = this.shard.u32Array(section.start, section.length / 4)));
     }
     return view;
+  }
+
+  /**
+   * Reads a long postings list ahead before it is read whole: the shard is advised MADV_RANDOM
+   * (snapshot.ts), so its pages would fault in one at a time.
+   */
+  readPostingsAhead(term: number): void {
+    const offsets = this.u32('postings.offsets');
+    const count = offsets[term + 1] - offsets[term];
+    if (count * 4 < READ_AHEAD_BYTES) return;
+    this.shard.prefetch(this.shard.section('postings').start + offsets[term] * 4, count * 4);
   }
 
   ordinal(rank: number): number {

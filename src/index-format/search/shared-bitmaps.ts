@@ -46,6 +46,8 @@ export class TermBitmaps {
     /** The index's `postings.offsets` and `postings` sections. */
     private readonly section: (name: 'postings.offsets' | 'postings') => Uint32Array,
     private readonly budget = BITMAP_BUDGET,
+    /** Reads a term's postings ahead before a bitmap is made of them all. */
+    private readonly readAhead: (id: number) => void = () => undefined,
   ) {
     this.set = bitmapSetOf(identity);
   }
@@ -59,6 +61,7 @@ export class TermBitmaps {
     map = null;
     if (this.dense(offsets[id + 1] - offsets[id]) && this.set.bytes + bytes <= this.budget) {
       this.set.bytes += bytes;
+      this.readAhead(id);
       const postings = this.section('postings');
       map = new Uint32Array((this.documents + 31) >>> 5);
       for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);

@@ -21,6 +21,11 @@ export interface FileBytes {
    * RSS (they stay in the page cache, and the next read maps them again). Nothing to do unmapped.
    */
   releasePages(): void;
+  /**
+   * Mapped: asks the kernel to read [offset, offset+length) ahead (MADV_WILLNEED), for a caller
+   * about to read all of it in a file advised MADV_RANDOM. Nothing to do unmapped.
+   */
+  prefetch(offset: number, length: number): void;
   /** Idempotent. A mapping is released by the garbage collector once nothing can see it. */
   close(): void;
 }
@@ -101,6 +106,9 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}, held?
       releasePages() {
         if (mapping && mapping.length > 0) native.advise(mapping, 'dontneed');
       },
+      prefetch(offset, length) {
+        if (mapping && length > 0) native.advise(mapping.subarray(offset, offset + length), 'willneed');
+      },
       read(offset, length) {
         if (!mapping) throw new FormatError('E_IO', 'read after close', path);
         checkRange(path, size, offset, length);
@@ -119,6 +127,7 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}, held?
     mode,
     mapping: undefined,
     releasePages() {},
+    prefetch() {},
     read(offset, length) {
       if (fd === undefined) throw new FormatError('E_IO', 'read after close', path);
       checkRange(path, size, offset, length);
@@ -197,6 +206,9 @@ function openWindowed(native: NativeAddon, path: string, fd: number | undefined,
     mapping: undefined,
     releasePages() {
       for (const buffer of windows?.values() ?? []) if (buffer.length > 0) native.advise(buffer, 'dontneed');
+    },
+    prefetch(offset, length) {
+      if (windows && length > 0) native.advise(this.read(offset, length), 'willneed');
     },
     read(offset, length) {
       if (!windows) throw new FormatError('E_IO', 'read after close', path);

@@ -79,6 +79,11 @@ export class Shard {
     return { start: BODY_OFFSET + s.offset, length: s.length };
   }
 
+  /** Asks for [start, start+length) to be read ahead (mapped files; see FileBytes.prefetch). */
+  prefetch(start: number, length: number): void {
+    this.file.prefetch(start, length);
+  }
+
   /** Bytes [start, start+length) of the file, every page they touch verified. */
   bytes(start: number, length: number): Buffer {
     if (length > 0) this.verifyRange(start, length);
@@ -131,8 +136,20 @@ export class Shard {
     }
     const first = Math.floor(bodyStart / PAGE_SIZE);
     const last = Math.floor((bodyStart + length - 1) / PAGE_SIZE);
-    for (let page = first; page <= last; page++) {
-      if (this.verifiedPages[page] === 0) this.verifyPage(page);
+    if (last - first < PREFETCH_PAGES) {
+      for (let page = first; page <= last; page++) if (this.verifiedPages[page] === 0) this.verifyPage(page);
+      return;
+    }
+    // A long range (a search section's first use): read ahead a step at a time, since a mapped
+    // shard is advised MADV_RANDOM and would otherwise fault its pages in one by one.
+    for (let step = first; step <= last; step += PREFETCH_PAGES) {
+      const end = Math.min(last, step + PREFETCH_PAGES - 1);
+      let page = step;
+      while (page <= end && this.verifiedPages[page] === 1) page++;
+      if (page > end) continue;
+      const from = BODY_OFFSET + page * PAGE_SIZE;
+      this.file.prefetch(from, Math.min(BODY_OFFSET + (end + 1) * PAGE_SIZE, BODY_OFFSET + this.header.bodyLength) - from);
+      for (; page <= end; page++) if (this.verifiedPages[page] === 0) this.verifyPage(page);
     }
   }
 
@@ -203,6 +220,9 @@ export function runSteps<T>(steps: Generator<void, T>): T {
     if (next.done) return next.value;
   }
 }
+
+/** Pages of a long verification read ahead at a time (1 MiB). */
+const PREFETCH_PAGES = 256;
 
 export function openShard(path: string | HeldFile, expectedKind?: ShardKind, options?: OpenFileOptions): Shard {
   const file = typeof path === 'string' ? openFileBytes(path, options) : path.open(options);
