@@ -4,6 +4,7 @@ import { compileCatalog } from '../src/compile/index.js';
 import { chunkKey, chunksOf, descriptorKey, type ObjectStore, parseDescriptor, POINTER } from '../src/object-store/index.js';
 import { publishBuild } from '../src/publish/index.js';
 import { startChildOmm, type ChildServer } from './helpers/child-server.js';
+import { assertMatchesOpenApi } from './helpers/openapi-validator.js';
 import { SMALL_CATALOG, tempDir, writeRaw } from './helpers/raw-fixture.js';
 import { startTestStore, type TestStore } from './helpers/s3.js';
 
@@ -77,7 +78,12 @@ describe('omm serve s3://… (a replica)', () => {
     expect(await get(`${r.url}/healthz`)).toMatchObject({ status: 200 });
     await until('it says it waits for a first publish', async () => (await get(`${r.url}/readyz`)).body?.status === 'waiting');
     expect((await get(`${r.url}/readyz`)).status).toBe(503);
-    expect((await get(`${r.url}/v1/song/100`)).status).toBe(503);
+    // Until then every other path answers 503 in its interface's error body.
+    for (const path of ['/v1/song/100', '/openmusic/songs/100']) {
+      const early = await get(`${r.url}${path}`);
+      expect(early.status, path).toBe(503);
+      assertMatchesOpenApi(path, early.status, early.body);
+    }
     const first = await publishBuild(await variant('First Song'), store);
     await until('the first build is served', servesBuild(r, first.buildId));
     expect((await get(`${r.url}/v1/song/100`)).body.data.attributes.name).toBe('First Song');

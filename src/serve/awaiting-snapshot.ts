@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { ApiError } from './api-error.js';
+import { errorResponse } from './error-response.js';
+import { SAFE_REQUEST_ID } from './request-handler.js';
 
 /** What the process is waiting for, as /readyz tells it. */
 export type WaitingStatus = () => { readonly state: string; readonly detail: string };
@@ -38,7 +42,12 @@ export async function listenAwaitingSnapshot(port: number, host: string, status:
     if (path === '/healthz') return answer(res, 200, { status: 'ok' });
     const now = status();
     if (path === '/readyz') return answer(res, 503, { status: now.state, detail: now.detail });
-    answer(res, 503, { error: { status: 503, code: 'not_ready', message: `no snapshot in service yet: ${now.detail}` } }, { 'Retry-After': '5' });
+    // Each interface's own error body, as the server would write it.
+    const style = path === '/openmusic' || path.startsWith('/openmusic/') ? 'openmusic' : 'v1';
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const error = errorResponse(new ApiError(503, `No snapshot in service yet: ${now.detail}`), style, requestId);
+    answer(res, error.status, error.body, { 'Retry-After': '5', 'X-Request-Id': requestId });
   });
   const listening = net.createServer({ allowHalfOpen: true });
   const toPending = (socket: net.Socket) => pending.emit('connection', socket);

@@ -38,7 +38,8 @@ export interface HandlerOptions {
   readonly site?: HtmlSiteFactory;
 }
 
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A client-sent X-Request-Id kept as it is; any other is replaced by a fresh one. */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Builds the request listener: routing, the snapshot lease, conditional requests, compression,

@@ -197,7 +197,7 @@ function servicePaths(): Json {
     '/readyz': (() => {
       const op = get('Readiness: a snapshot is in service and the process is not shutting down (503 while it drains)', [], 'Ready', 'service');
       (op.get as { responses: Json }).responses['503'] = {
-        description: 'Shutting down: send new requests elsewhere',
+        description: 'Not ready: shutting down (draining), or a replica still fetching its first build; send requests elsewhere',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Ready' } } },
       };
       return op;

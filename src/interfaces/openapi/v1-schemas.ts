@@ -110,7 +110,9 @@ export function v1Schemas(): Record<string, Schema> {
       ['name', 'version', 'snapshot', 'counts', 'links'],
     ),
     Health: obj({ status: { const: 'ok' } }, ['status']),
-    Ready: obj({ status: { enum: ['ready', 'draining'] }, buildId: str }, ['status', 'buildId']),
+    // A replica of an object store (omm serve s3://…) answers before its first build is in
+    // service: starting, waiting (nothing published yet), downloading, unreachable, with a detail.
+    Ready: obj({ status: { enum: ['ready', 'draining', 'starting', 'waiting', 'downloading', 'unreachable'] }, buildId: str, detail: str }, ['status']),
   };
   for (const [type, title] of Object.entries(TITLES)) {
     const rels = RELATIONSHIPS[type];
