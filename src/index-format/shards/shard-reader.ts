@@ -136,12 +136,12 @@ export class Shard {
     }
     const first = Math.floor(bodyStart / PAGE_SIZE);
     const last = Math.floor((bodyStart + length - 1) / PAGE_SIZE);
-    if (last - first < PREFETCH_PAGES) {
+    if (last - first + 1 < PREFETCH_MIN_PAGES) {
       for (let page = first; page <= last; page++) if (this.verifiedPages[page] === 0) this.verifyPage(page);
       return;
     }
-    // A long range (a search section's first use): read ahead a step at a time, since a mapped
-    // shard is advised MADV_RANDOM and would otherwise fault its pages in one by one.
+    // A long range (a search section's first use, a warm-up's step): read ahead a step at a time,
+    // since a mapped shard is advised MADV_RANDOM and would otherwise fault its pages in one by one.
     for (let step = first; step <= last; step += PREFETCH_PAGES) {
       const end = Math.min(last, step + PREFETCH_PAGES - 1);
       let page = step;
@@ -221,8 +221,9 @@ export function runSteps<T>(steps: Generator<void, T>): T {
   }
 }
 
-/** Pages of a long verification read ahead at a time (1 MiB). */
+/** Pages of a long verification read ahead at a time (1 MiB), for ranges of at least PREFETCH_MIN_PAGES. */
 const PREFETCH_PAGES = 256;
+const PREFETCH_MIN_PAGES = 32;
 
 export function openShard(path: string | HeldFile, expectedKind?: ShardKind, options?: OpenFileOptions): Shard {
   const file = typeof path === 'string' ? openFileBytes(path, options) : path.open(options);
