@@ -23,10 +23,5 @@ function request()
   return wrk.format("GET", paths[(counter % #paths) + 1])
 end
 
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format(
-    '{"requests":%d,"durationUs":%d,"socketErrors":%d,"non2xx":%d,"p50Us":%d,"p90Us":%d,"p99Us":%d,"maxUs":%d,"meanUs":%.1f}\n',
-    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
-    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max, latency.mean))
-end
+-- done(): the JSON result line, shared with the other scripts (wrk-result.lua beside this one).
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "wrk-result.lua")
