@@ -5,13 +5,6 @@
 -- (default /v1/song/s%d). At the end one JSON line with the latency percentiles in microseconds.
 local count = 0
 local template = "/v1/song/s%d"
-local threads = 0
-
-function setup(thread)
-  thread:set("thread_index", threads)
-  threads = threads + 1
-end
-
 function init(args)
   count = tonumber(args[1])
   if args[2] then template = args[2] end
@@ -22,5 +15,5 @@ function request()
   return wrk.format("GET", string.format(template, math.random(0, count - 1)))
 end
 
--- done(): the JSON result line, shared with the other scripts (wrk-result.lua beside this one).
-dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "wrk-result.lua")
+-- setup() and done() (the JSON result line), shared with the other scripts.
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "wrk-common.lua")

@@ -4,13 +4,6 @@
 -- percentiles in microseconds.
 local paths = {}
 local counter = 0
-local threads = 0
-
-function setup(thread)
-  thread:set("thread_index", threads)
-  threads = threads + 1
-end
-
 function init(args)
   for line in io.lines(args[1]) do
     if #line > 0 then paths[#paths + 1] = line end
@@ -23,5 +16,5 @@ function request()
   return wrk.format("GET", paths[(counter % #paths) + 1])
 end
 
--- done(): the JSON result line, shared with the other scripts (wrk-result.lua beside this one).
-dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "wrk-result.lua")
+-- setup() and done() (the JSON result line), shared with the other scripts.
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "wrk-common.lua")

@@ -1,6 +1,14 @@
--- The one JSON line every wrk script of the benchmarks prints at the end (wrk.mjs reads it):
--- requests, duration, errors and latency percentiles in microseconds. Loaded with dofile by the
--- scripts beside it.
+-- What every wrk script of the benchmarks shares, loaded with dofile by the scripts beside it:
+-- setup() numbers the threads (thread_index, so each can start somewhere else), and done()
+-- prints one JSON line at the end (wrk.mjs reads it): requests, duration, errors and latency
+-- percentiles in microseconds.
+local threads = 0
+
+function setup(thread)
+  thread:set("thread_index", threads)
+  threads = threads + 1
+end
+
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
