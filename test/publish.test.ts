@@ -183,6 +183,24 @@ describe('omm publish', () => {
     await expect(store.put(POINTER, Buffer.from('{}'), { ifAbsent: true })).rejects.toMatchObject({ code: 'E_STORE_PRECONDITION' });
   });
 
+  it('a chunk the store holds damaged is sent again, and the pointer written again though it named the build', async () => {
+    const store = s3.store('repair/');
+    const first = await publishBuild(distA, store);
+    const descriptor = parseDescriptor(await objectBytes(store, descriptorKey(first.buildId)), 'a');
+    const [sha] = descriptor.files.find((f) => f.name.startsWith('songs.'))!.chunks[0];
+    const good = await objectBytes(store, chunkKey(sha));
+    const bad = Buffer.from(good);
+    bad[bad.length >> 1] ^= 1;
+    await store.put(chunkKey(sha), bad);
+    const before = parsePointer(await objectBytes(store, POINTER));
+    const repaired = await publishBuild(distA, store);
+    expect(repaired).toMatchObject({ chunksUploaded: 1, chunksRepaired: 1, pointer: { outcome: 'renamed', previous: first.buildId } });
+    expect((await objectBytes(store, chunkKey(sha))).equals(good)).toBe(true);
+    const after = parsePointer(await objectBytes(store, POINTER));
+    expect(after.buildId).toBe(first.buildId);
+    expect(after.history).toEqual(before.history);
+  });
+
   it('--keep prunes old builds and the chunks only they used, never a chunk a kept build uses', async () => {
     const store = s3.store('prune/');
     const a = await publishBuild(distA, store);

@@ -104,9 +104,11 @@ describe('omm serve s3://… (a replica)', () => {
       ['the descriptor', (key) => key.startsWith('builds/')],
       ['the pointer', (key) => key === POINTER],
     ];
+    const badDists: string[] = [];
     for (const [i, [what, damaged]] of damages.entries()) {
       const from = r.stderr().length;
-      await publishBuild(await variant(`Bad Song ${i}`), corrupting(store, damaged));
+      badDists.push(await variant(`Bad Song ${i}`));
+      await publishBuild(badDists[i], corrupting(store, damaged));
       await r.waitFor(/"event":"build-refused"/, 10_000, from);
       const answer = await get(`${r.url}/v1/song/100`);
       expect(answer.status, what).toBe(200);
@@ -118,6 +120,15 @@ describe('omm serve s3://… (a replica)', () => {
     }
     const fixed = await publishBuild(await variant('Fixed Song'), store);
     await until('a good build after the bad ones is served', servesBuild(r, fixed.buildId));
+    // Publishing the build whose chunk was damaged again repairs the chunk and writes the pointer
+    // again, even though it named that build: the replica tries it once more and serves it.
+    const damagedChunk = await publishBuild(badDists[0], store);
+    expect(damagedChunk.pointer.outcome).toBe('moved');
+    expect(damagedChunk.chunksRepaired).toBeGreaterThan(0);
+    const again = await publishBuild(badDists[0], store);
+    expect(again).toMatchObject({ chunksUploaded: 0, chunksRepaired: 0, pointer: { outcome: 'already' } });
+    await until('the repaired build is served', servesBuild(r, damagedChunk.buildId));
+    expect((await get(`${r.url}/v1/song/100`)).body.data.attributes.name).toBe('Bad Song 0');
   }, 60_000);
 
   it('keeps serving what it has while the store is unreachable; started without it, retries until it can fetch', async () => {

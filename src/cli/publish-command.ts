@@ -39,10 +39,12 @@ function summary(url: string, r: PublishSummary): string {
   const share = r.bytes > 0 ? Math.round((100 * r.bytesUploaded) / r.bytes) : 0;
   const lines = [
     `published build ${r.buildId} to ${url}: ${r.files} files, ${bytes(r.bytes)}`,
-    `  uploaded ${count(r.chunksUploaded)} of ${count(r.chunks)} chunks, ${bytes(r.bytesUploaded)} (${share}% of the build); the rest were in the store already`,
+    `  uploaded ${count(r.chunksUploaded)} of ${count(r.chunks)} chunks, ${bytes(r.bytesUploaded)} (${share}% of the build); the rest were in the store already${r.chunksRepaired ? `; ${r.chunksRepaired} of them were damaged in the store and sent again` : ''}`,
     r.pointer.outcome === 'already'
       ? '  the pointer already named this build'
-      : `  pointer moved from ${r.pointer.previous ?? '(none)'}${r.pointer.retries ? ` after ${r.pointer.retries} lost conditional write(s)` : ''}`,
+      : r.pointer.outcome === 'renamed'
+        ? '  the pointer already named this build, and was written again so replicas that refused it try again'
+        : `  pointer moved from ${r.pointer.previous ?? '(none)'}${r.pointer.retries ? ` after ${r.pointer.retries} lost conditional write(s)` : ''}`,
     `  in ${(r.ms.total / 1000).toFixed(1)} s (chunking ${(r.ms.chunking / 1000).toFixed(1)} s, uploading ${(r.ms.uploading / 1000).toFixed(1)} s)`,
   ];
   if (r.pruned)

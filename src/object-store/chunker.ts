@@ -7,6 +7,8 @@ export interface FileChunk {
   readonly length: number;
   /** SHA-256 of the chunk's bytes, lowercase hex: the object it is published as. */
   readonly sha256: string;
+  /** MD5 of the chunk's bytes: what a store's entity tag for it is when it was uploaded whole. */
+  readonly md5: string;
 }
 
 export interface ChunkedFile {
@@ -85,7 +87,12 @@ export async function chunkFile(path: string): Promise<ChunkedFile> {
         const cut = eof ? chunkEnd(window, start, filled) : chunkEnd(window, start, start + CHUNK_MAX);
         const bytes = window.subarray(start, cut);
         whole.update(bytes);
-        chunks.push({ offset: base + start, length: cut - start, sha256: createHash('sha256').update(bytes).digest('hex') });
+        chunks.push({
+          offset: base + start,
+          length: cut - start,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          md5: createHash('md5').update(bytes).digest('hex'),
+        });
         start = cut;
       }
       if (eof && start >= filled) return { size: base + filled, sha256: whole.digest('hex'), chunks };

@@ -11,6 +11,8 @@ export interface ObjectInfo {
   readonly key: string;
   readonly size: number;
   readonly lastModified: Date;
+  /** The store's entity tag, unquoted (for an object uploaded in one PUT, usually its MD5). */
+  readonly etag: string;
 }
 
 export interface GetOptions {

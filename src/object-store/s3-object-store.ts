@@ -127,7 +127,13 @@ export class S3ObjectStore implements ObjectStore {
         throw storeError(err, 'LIST', this.fullKey(under));
       }
       for (const item of page.Contents ?? [])
-        if (item.Key) yield { key: item.Key.slice(this.location.prefix.length), size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) };
+        if (item.Key)
+          yield {
+            key: item.Key.slice(this.location.prefix.length),
+            size: item.Size ?? 0,
+            lastModified: item.LastModified ?? new Date(0),
+            etag: (item.ETag ?? '').replace(/^W\//, '').replace(/"/g, ''),
+          };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

@@ -14,8 +14,8 @@ export async function readPointer(store: ObjectStore): Promise<PointerRead> {
 }
 
 export interface PointerSwap {
-  /** `moved`: the pointer now names the build; `already`: it named it before. */
-  readonly outcome: 'moved' | 'already';
+  /** `moved`: the pointer now names the build; `already`: it named it before; `renamed`: it did, and was written again. */
+  readonly outcome: 'moved' | 'already' | 'renamed';
   /** The build it named before (null when there was no pointer). */
   readonly previous: string | null;
   /** Conditional writes lost to another publisher and retried. */
@@ -30,11 +30,12 @@ const ATTEMPTS = 8;
  * re-reads and writes again, and the pointer always ends naming one complete build (the last to
  * write wins; neither is ever half-named).
  */
-export async function swapPointer(store: ObjectStore, buildId: string, descriptorSha256: string, now: () => Date): Promise<PointerSwap> {
+export async function swapPointer(store: ObjectStore, buildId: string, descriptorSha256: string, now: () => Date, rewrite = false): Promise<PointerSwap> {
   for (let retries = 0; retries < ATTEMPTS; retries++) {
     const { pointer, etag } = await readPointer(store);
-    if (pointer?.buildId === buildId && pointer.descriptorSha256 === descriptorSha256) return { outcome: 'already', previous: buildId, retries };
-    const history = pointer ? [pointer.buildId, ...pointer.history.filter((id) => id !== pointer.buildId && id !== buildId)] : [];
+    const already = pointer?.buildId === buildId && pointer.descriptorSha256 === descriptorSha256;
+    if (already && !rewrite) return { outcome: 'already', previous: buildId, retries };
+    const history = pointer ? (already ? pointer.history : [pointer.buildId, ...pointer.history.filter((id) => id !== pointer.buildId && id !== buildId)]) : [];
     const next: Pointer = {
       format: 'omm-current',
       version: 1,
@@ -45,7 +46,7 @@ export async function swapPointer(store: ObjectStore, buildId: string, descripto
     };
     try {
       await store.put(POINTER, Buffer.from(`${JSON.stringify(next)}\n`), etag === null ? { ifAbsent: true } : { ifMatch: etag });
-      return { outcome: 'moved', previous: pointer?.buildId ?? null, retries };
+      return { outcome: already ? 'renamed' : 'moved', previous: pointer?.buildId ?? null, retries };
     } catch (err) {
       if (!isStoreError(err, 'E_STORE_PRECONDITION')) throw err;
       // Another publisher moved it between our read and write: read it again.

@@ -37,6 +37,8 @@ export interface PublishSummary {
   readonly bytes: number;
   readonly chunks: number;
   readonly chunksUploaded: number;
+  /** Of those, chunks the store held damaged (an entity tag that is not their MD5), sent again. */
+  readonly chunksRepaired: number;
   readonly bytesUploaded: number;
   readonly pointer: PointerSwap;
   readonly pruned: PruneSummary | null;
@@ -47,13 +49,14 @@ export interface PublishSummary {
  * The snapshot's files cut into chunks, each file's digest checked against the manifest on the
  * way (a shard changed or damaged since its compile is refused before anything is sent).
  */
-async function describe(dir: string, progress?: (event: PublishProgress) => void): Promise<BuildDescriptor> {
+async function describe(dir: string, progress?: (event: PublishProgress) => void): Promise<{ descriptor: BuildDescriptor; md5Of: Map<string, string> }> {
   const snapshot = Snapshot.open(dir);
   const manifest = snapshot.manifest;
   snapshot.close();
   const names = [MANIFEST_FILE, ...manifest.shards.map((s) => s.file)];
   const expected = new Map(manifest.shards.map((s) => [s.file, s.sha256]));
   const files: RemoteFile[] = [];
+  const md5Of = new Map<string, string>();
   for (const [i, name] of names.entries()) {
     const chunked = await chunkFile(join(dir, name));
     const want = expected.get(name);
@@ -64,14 +67,16 @@ async function describe(dir: string, progress?: (event: PublishProgress) => void
         join(dir, name),
       );
     files.push({ name, size: chunked.size, sha256: chunked.sha256, chunks: chunked.chunks.map((c) => [c.sha256, c.length] as const) });
+    for (const c of chunked.chunks) md5Of.set(c.sha256, c.md5);
     progress?.({ phase: 'chunking', filesDone: i + 1, files: names.length });
   }
-  return { format: 'omm-build', version: 1, buildId: manifest.buildId, files };
+  return { descriptor: { format: 'omm-build', version: 1, buildId: manifest.buildId, files }, md5Of };
 }
 
-async function chunksInStore(store: ObjectStore): Promise<Set<string>> {
-  const present = new Set<string>();
-  for await (const object of store.list(CHUNKS)) present.add(object.key.slice(CHUNKS.length));
+/** The chunks in the store: digest -> entity tag. */
+async function chunksInStore(store: ObjectStore): Promise<Map<string, string>> {
+  const present = new Map<string, string>();
+  for await (const object of store.list(CHUNKS)) present.set(object.key.slice(CHUNKS.length), object.etag);
   return present;
 }
 
@@ -82,14 +87,16 @@ async function chunksInStore(store: ObjectStore): Promise<Set<string>> {
 export async function publishBuild(snapshotPath: string, store: ObjectStore, options: PublishOptions = {}): Promise<PublishSummary> {
   const started = performance.now();
   const dir = resolveSnapshotDir(snapshotPath);
-  const descriptor = await describe(dir, options.progress);
+  const { descriptor, md5Of } = await describe(dir, options.progress);
   const chunked = performance.now();
-  const pending = chunksToUpload(dir, descriptor.files, await chunksInStore(store));
+  const { pending, repairs } = chunksToUpload(dir, descriptor.files, await chunksInStore(store), md5Of);
   await uploadChunks(store, pending, options.concurrency ?? 8, (p) => options.progress?.({ phase: 'uploading', ...p }));
   const body = encodeJson(descriptor);
   await store.put(descriptorKey(descriptor.buildId), body);
   const uploaded = performance.now();
-  const pointer = await swapPointer(store, descriptor.buildId, sha256Hex(body), options.now ?? (() => new Date()));
+  // A repaired build is named again even if the pointer named it: replicas that refused it
+  // try again only when the pointer changes.
+  const pointer = await swapPointer(store, descriptor.buildId, sha256Hex(body), options.now ?? (() => new Date()), repairs > 0);
   const pruned = options.keep === undefined ? null : await pruneStore(store, options.keep, { graceMs: options.pruneGraceMs, now: options.now });
   const allChunks = new Set(descriptor.files.flatMap((f) => f.chunks.map(([sha]) => sha)));
   return {
@@ -98,6 +105,7 @@ export async function publishBuild(snapshotPath: string, store: ObjectStore, opt
     bytes: descriptor.files.reduce((sum, f) => sum + f.size, 0),
     chunks: allChunks.size,
     chunksUploaded: pending.length,
+    chunksRepaired: repairs,
     bytesUploaded: pending.reduce((sum, c) => sum + c.length, 0),
     pointer,
     pruned,

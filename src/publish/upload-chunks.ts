@@ -17,21 +17,38 @@ interface PendingChunk {
   readonly sha256: string;
 }
 
-/** The chunks of `files` not in `present`, each once (a chunk two files share is sent once). */
-export function chunksToUpload(dir: string, files: readonly RemoteFile[], present: ReadonlySet<string>): PendingChunk[] {
+/** An entity tag that is a plain MD5 of the object (one PUT, no server-side KMS encryption). */
+const PLAIN_MD5 = /^[0-9a-f]{32}$/;
+
+/**
+ * The chunks of `files` the store lacks, each once (a chunk two files share is sent once), and
+ * those it holds damaged: under their digest's name but with an entity tag that is a plain MD5
+ * and not the MD5 of these bytes (written wrong, or overwritten). Those are sent again, so a
+ * publish repairs what a replica would refuse.
+ */
+export function chunksToUpload(
+  dir: string,
+  files: readonly RemoteFile[],
+  present: ReadonlyMap<string, string>,
+  md5Of: ReadonlyMap<string, string>,
+): { pending: PendingChunk[]; repairs: number } {
   const pending: PendingChunk[] = [];
   const planned = new Set<string>();
+  let repairs = 0;
   for (const file of files) {
     let offset = 0;
     for (const [sha256, length] of file.chunks) {
-      if (!present.has(sha256) && !planned.has(sha256)) {
+      const etag = present.get(sha256);
+      const damaged = etag !== undefined && PLAIN_MD5.test(etag) && etag !== md5Of.get(sha256);
+      if ((etag === undefined || damaged) && !planned.has(sha256)) {
         planned.add(sha256);
+        if (damaged) repairs++;
         pending.push({ file: join(dir, file.name), offset, length, sha256 });
       }
       offset += length;
     }
   }
-  return pending;
+  return { pending, repairs };
 }
 
 /**
