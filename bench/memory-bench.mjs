@@ -9,7 +9,7 @@
 // server on core 0, wrk on core 1), and the group's own counters say whether the limit held (peak
 // usage, failcnt, OOM kills) before it is removed. Root only.
 // Usage: npm run bench:memory -- [--songs 30000000] [--limits 1,2,4] [--workers 1,4] [--seconds 20]
-//   [--warmup 10] [--record]
+//   [--warmup 10] [--kinds "song by id,10-ISRC lookup,one-word search,match"] [--record]
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
@@ -28,6 +28,7 @@ const workerCounts = arg('workers', '1,4').split(',').map(Number);
 const seconds = Number(arg('seconds', '20'));
 const warmup = Number(arg('warmup', '10'));
 const record = process.argv.includes('--record');
+const only = arg('kinds', null)?.split(',');
 const log = (line) => console.error(`[bench:memory] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const PORT = 18_300;
@@ -134,7 +135,7 @@ async function measure(limitGiB, workers, list) {
   return rows;
 }
 
-const list = kinds();
+const list = kinds().filter((k) => !only || only.includes(k.name));
 const all = [];
 for (const workers of workerCounts) for (const limit of limits) all.push(...(await measure(limit, workers, list)));
 console.log('| limit | workers | kind | req/s | p50 ms | p99 ms (target) | socket errors / non-2xx | peak of limit | anon MiB | OOM kills |');

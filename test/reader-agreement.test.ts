@@ -102,6 +102,41 @@ describe('mmap and pread readers agree', () => {
     }
   });
 
+  // A snapshot larger than the memory the process may use asks for the pages of a many-key lookup
+  // before it reads any (memory-limit.ts decides; OMM_READ_AHEAD=on forces it here).
+  it.runIf(nativeMmapAvailable())('with lookups read ahead, answers lookups and lists with the same bytes', async () => {
+    expect(Snapshot.open(out, { mode: 'mmap' }).readAhead).toBe(false);
+    expect(Snapshot.open(out, { mode: 'mmap', readAheadLookups: true }).readAhead).toBe(true);
+    const plain = await startChildServer(out);
+    const ahead = await withEnv('OMM_READ_AHEAD', 'on', () => startChildServer(out));
+    try {
+      const songs = ((await (await fetch(`${plain.url}/v1/songs?limit=100&sort=name`)).json()) as { data: unknown }).data as {
+        id: string;
+        attributes: Record<string, string>;
+      }[];
+      const isrcs = songs.map((s) => s.attributes.isrc).filter(Boolean);
+      const paths = [
+        `/v1/songs/lookup?${qs({ isrc: isrcs.slice(0, 50).join(',') })}`,
+        `/openmusic/songs?${qs({ isrc: isrcs.slice(50, 90).join(',') })}`,
+        `/v1/songs/lookup?${qs({ ids: songs.map((s) => s.id).join(',') })}`,
+        `/v1/songs/lookup?${qs({ ids: ['nope', songs[3].id, 'also-nope', songs[7].id].join(',') })}`,
+        '/v1/songs?limit=100&sort=-dateAdded',
+        '/v1/albums?limit=100',
+        '/v1/artists?limit=100',
+      ];
+      for (const path of paths) {
+        const [a, b] = await Promise.all([fetch(`${plain.url}${path}`), fetch(`${ahead.url}${path}`)]);
+        expect(a.status, path).toBe(200);
+        expect(b.status, path).toBe(200);
+        expect(await b.text(), path).toBe(await a.text());
+      }
+    } finally {
+      plain.kill();
+      ahead.kill();
+      await Promise.all([plain.exited(), ahead.exited()]);
+    }
+  });
+
   it.runIf(nativeMmapAvailable() && process.platform === 'linux')(
     'reads a file larger than 4 GiB (sparse), across the 4 GiB line, after the file is removed',
     () => {

@@ -45,6 +45,7 @@ export interface ServeFlags {
   cacheDir?: string;
   poll: string;
   cacheKeep: string;
+  readAhead: string;
 }
 
 const env = (name: string): string | undefined => process.env[name];
@@ -116,6 +117,11 @@ export function addServeOptions(command: Command): Command {
       '--reader <mode>',
       'how shards are read: mmap (fastest; mapped pages count in RSS), pread (0.3-0.7 of the mmap rate, lookups of many songs the slowest; a quarter of the RSS), or auto = mmap when the native addon loaded (env OMM_READER)',
       env('OMM_READER') ?? 'auto',
+    )
+    .option(
+      '--read-ahead <auto|on|off>',
+      'lookups of many keys (10 ISRCs, a list) ask for all their pages before reading any; auto = when the snapshot is larger than the memory this process may use (its cgroup limit or the machine), where its pages are mostly on disk (env OMM_READ_AHEAD)',
+      env('OMM_READ_AHEAD') ?? 'auto',
     )
     .option(
       '--search-pages <MiB>',
@@ -218,6 +224,9 @@ export async function serveSnapshot(
   // The snapshot reader picks its mode from OMM_READER; workers inherit it.
   if (flags.reader === 'auto') delete process.env.OMM_READER;
   else process.env.OMM_READER = flags.reader;
+  if (!['auto', 'on', 'off'].includes(flags.readAhead)) throw new CliError(`--read-ahead must be auto, on or off, got ${JSON.stringify(flags.readAhead)}`);
+  // The snapshot reader takes it from OMM_READ_AHEAD; workers inherit it.
+  process.env.OMM_READ_AHEAD = flags.readAhead;
   if (!['on', 'off'].includes(flags.views)) throw new CliError(`--views must be on or off, got ${JSON.stringify(flags.views)}`);
   if (!['on', 'off'].includes(flags.explorer)) throw new CliError(`--explorer must be on or off, got ${JSON.stringify(flags.explorer)}`);
   if (!['on', 'off'].includes(flags.warmUp)) throw new CliError(`--warm-up must be on or off, got ${JSON.stringify(flags.warmUp)}`);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { memoryLimitBytes } from './memory-limit.js';
 import { Unpackr } from 'msgpackr';
 import { SHARD_KINDS, type ShardKind } from './constants.js';
 import { ArrayTable } from './tables/array-table.js';
@@ -18,6 +19,18 @@ export interface OpenSnapshotOptions extends OpenFileOptions {
    * the process section by section on first use, which at 10M songs is over a gigabyte.
    */
   readonly mapSearch?: boolean;
+  /**
+   * Lookups of many keys ask for all their pages before reading any (OpenFileOptions.readAhead):
+   * `auto` (the default, or OMM_READ_AHEAD) when the snapshot is larger than the memory the
+   * process may use (memory-limit.ts), where their pages are mostly on disk.
+   */
+  readonly readAheadLookups?: 'auto' | boolean;
+}
+
+/** OpenSnapshotOptions.readAheadLookups resolved for a snapshot of `bytes`. */
+function readsAhead(option: OpenSnapshotOptions['readAheadLookups'], bytes: number): boolean {
+  const setting = option ?? (process.env.OMM_READ_AHEAD === 'on' ? true : process.env.OMM_READ_AHEAD === 'off' ? false : 'auto');
+  return setting === 'auto' ? bytes > memoryLimitBytes() : setting;
 }
 
 /** A shard the manifest lists: its file held open at once, read when a table first needs it. */
@@ -60,6 +73,8 @@ export class Snapshot {
   /** Search indexes mapped while the rest is read with positioned reads (OpenSnapshotOptions.mapSearch). */
   private readonly mappedSearch: FileBytes[] = [];
   private readonly mapSearch: boolean;
+  /** Whether lookups of many keys read their pages ahead (OpenSnapshotOptions.readAheadLookups). */
+  readonly readAhead: boolean = false;
   private releases = 0;
   readonly unpackr: Unpackr;
 
@@ -75,6 +90,10 @@ export class Snapshot {
         throw new FormatError('E_FORMAT_HEADER', 'manifest is not an omm snapshot manifest', manifestShard.path);
       }
       this.manifest = manifest;
+      this.readAhead = readsAhead(
+        options.readAheadLookups,
+        manifest.shards.reduce((sum, shard) => sum + shard.size, 0),
+      );
       this.unpackr = new Unpackr({ structures: manifest.structures as never, maxSharedStructures: manifest.structures.length });
       // With positioned reads, search indexes are mapped all the same (see OpenSnapshotOptions).
       this.mapSearch = (options.mapSearch ?? (options.mode ?? 'auto') === 'auto') && chooseMode(options) === 'pread' && nativeMmapAvailable();
@@ -122,7 +141,12 @@ export class Snapshot {
     const held = listed.held!;
     listed.held = null;
     try {
-      const shard = openShard(held, entry.kind, { advice: MAPPED_ADVICE, ...this.options, ...(searchIndex ? { mode: 'mmap' as const } : {}) });
+      const shard = openShard(held, entry.kind, {
+        advice: MAPPED_ADVICE,
+        ...this.options,
+        readAhead: this.readAhead,
+        ...(searchIndex ? { mode: 'mmap' as const } : {}),
+      });
       if (shard.buildId !== this.manifest.buildId && shard.buildId !== this.manifest.baseBuildId) {
         shard.close();
         throw new FormatError('E_SNAPSHOT_MISMATCH', `shard of build ${shard.buildId} in snapshot ${this.manifest.buildId}`, shard.path);

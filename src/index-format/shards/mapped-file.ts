@@ -35,6 +35,11 @@ export interface OpenFileOptions {
   advice?: 'random' | 'sequential' | 'normal';
   /** Map as one Buffer up to Node's largest, whatever OMM_MAPPING_LIMIT says (scratch files read whole). */
   whole?: boolean;
+  /**
+   * The file is one of a snapshot larger than the memory the process may use: a lookup of many
+   * keys asks for all their pages at once (FileBytes.prefetch) before it reads any (Shard.readsAhead).
+   */
+  readAhead?: boolean;
 }
 
 export function nativeMmapAvailable(): boolean {

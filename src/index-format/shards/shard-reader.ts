@@ -84,6 +84,12 @@ export class Shard {
     this.file.prefetch(start, length);
   }
 
+  /**
+   * Whether a lookup of many keys or records should ask for all their pages before it reads any
+   * (OpenFileOptions.readAhead): then their disk reads wait together instead of one after another.
+   */
+  readsAhead = false;
+
   /** Bytes [start, start+length) of the file, every page they touch verified. */
   bytes(start: number, length: number): Buffer {
     if (length > 0) this.verifyRange(start, length);
@@ -228,7 +234,9 @@ const PREFETCH_MIN_PAGES = 32;
 export function openShard(path: string | HeldFile, expectedKind?: ShardKind, options?: OpenFileOptions): Shard {
   const file = typeof path === 'string' ? openFileBytes(path, options) : path.open(options);
   try {
-    return new Shard(file, expectedKind, typeof path === 'string' ? undefined : path.identity);
+    const shard = new Shard(file, expectedKind, typeof path === 'string' ? undefined : path.identity);
+    shard.readsAhead = options?.readAhead === true && file.mode === 'mmap';
+    return shard;
   } catch (err) {
     file.close();
     throw err;

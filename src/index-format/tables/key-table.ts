@@ -106,6 +106,8 @@ export class KeyTableBuilder {
 const NO_VALUES: readonly number[] = Object.freeze([]);
 /** The most keys touch() loads ahead: a lookup's 100 values. */
 const TOUCH_MAX = 128;
+/** Bytes of an entry asked for ahead: its key (at most 256) and a value or two. */
+const ENTRY_AHEAD = 272;
 
 /** Looks keys up in a key table shard. */
 export class KeyTable {
@@ -144,7 +146,11 @@ export class KeyTable {
     const at = this.touchAt;
     const mask = this.capacity - 1;
     for (let i = 0; i < n; i++) at[i] = this.slotsStart + (hashKey(keys[i]) & mask) * 8;
+    // Pages mostly on disk (Shard.readsAhead): every slot's page asked for before any is read.
+    if (this.shard.readsAhead) for (let i = 0; i < n; i++) this.shard.prefetch(at[i], 8);
     for (let i = 0; i < n; i++) at[i] = map.readUInt32LE(at[i] + 4);
+    if (this.shard.readsAhead)
+      for (let i = 0; i < n; i++) if (at[i] > 0 && at[i] <= this.entriesLength) this.shard.prefetch(this.entriesStart + at[i] - 1, ENTRY_AHEAD);
     let sum = 0;
     for (let i = 0; i < n; i++) if (at[i] > 0 && at[i] <= this.entriesLength) sum += map[this.entriesStart + at[i] - 1];
     return sum;

@@ -72,12 +72,19 @@ export class RecordTable {
   touch(ordinals: ArrayLike<number>): number {
     const n = Math.min(ordinals.length, TOUCH_MAX);
     const starts = this.touchStarts;
+    // Pages mostly on disk (Shard.readsAhead): every record's offsets asked for before any is
+    // read, then every record's bytes.
+    const ahead = this.readsAhead(ordinals, n);
     for (let i = 0; i < n; i++) {
       const o = ordinals[i];
       starts[i] = -1;
       if (!Number.isInteger(o) || o < 0 || o >= this.count) continue;
       const part = this.partOf(o);
-      if (part.offsets && part.mapped) starts[i] = part.dataStart + part.offsets[o - part.firstOrdinal];
+      if (part.offsets && part.mapped) {
+        const local = o - part.firstOrdinal;
+        starts[i] = part.dataStart + part.offsets[local];
+        if (ahead) part.shard.prefetch(starts[i], part.offsets[local + 1] - part.offsets[local]);
+      }
     }
     let sum = 0;
     for (let i = 0; i < n; i++) {
@@ -85,6 +92,20 @@ export class RecordTable {
       if (at >= 0) sum += this.partOf(ordinals[i]).mapped![at] | 0;
     }
     return sum;
+  }
+
+  /** When the table's pages are mostly on disk: asks for the offsets of the first `n` ordinals, and says so. */
+  private readsAhead(ordinals: ArrayLike<number>, n: number): boolean {
+    let any = false;
+    for (let i = 0; i < n; i++) {
+      const o = ordinals[i];
+      if (!Number.isInteger(o) || o < 0 || o >= this.count) continue;
+      const part = this.partOf(o);
+      if (!part.shard.readsAhead || !part.offsets || !part.mapped) continue;
+      part.shard.prefetch(part.offsetsStart + (o - part.firstOrdinal) * 4, 8);
+      any = true;
+    }
+    return any;
   }
 
   /** Finds a record without reading it: its length, and a PlacedRecord that writes it where asked, later. */
