@@ -216,7 +216,7 @@ export async function serveSnapshot(
     // the cache directory, which the replica keeps following the store's pointer.
     const replica = await startReplica(snapshot, flags);
     const running = await serveSnapshot(replica.cacheDir, { ...flags, watch: true }, replica.listening, replica.verified);
-    if (running) replica.serving(running);
+    if (running) replica.serving();
     return running;
   }
   const port = integer('--port', flags.port, 0, 65535);

@@ -4,7 +4,6 @@ import { parseStoreUrl, S3ObjectStore, storeUrl } from '../object-store/index.js
 import { Replica } from '../replica/index.js';
 import { listenAwaitingSnapshot } from '../serve/awaiting-snapshot.js';
 import { eventLogger } from '../serve/event-log.js';
-import type { RunningServer } from '../serve/server.js';
 import { CliError } from './cli-error.js';
 import { integer, positive } from './flag-numbers.js';
 
@@ -25,7 +24,7 @@ export interface StartedReplica {
   /** Snapshot directories the replica verified before naming them (the server need not again). */
   readonly verified: (snapshotDir: string) => boolean;
   /** Called once the server is up: the replica stops polling when it drains. */
-  serving(running: RunningServer): void;
+  serving(): void;
 }
 
 /**
@@ -35,7 +34,10 @@ export interface StartedReplica {
  */
 export async function startReplica(url: string, flags: StoreFlags): Promise<StartedReplica> {
   if (!flags.cacheDir) throw new CliError(`serving ${url} needs --cache-dir <dir> (or OMM_CACHE_DIR): where builds are fetched to`);
-  if (flags.workers !== '1') throw new CliError('--workers with an s3:// source: run one replica process per core or per host instead (docs/operations.md)');
+  if (flags.workers !== '1')
+    throw new CliError(
+      '--workers with an s3:// source: run one replica, and beside it `omm serve <cache-dir> --workers N --watch` on another port (docs/operations.md)',
+    );
   const location = parseStoreUrl(url);
   const log = eventLogger();
   const replica = new Replica(new S3ObjectStore(location), resolve(flags.cacheDir), {
