@@ -1,4 +1,5 @@
 import type { Unpackr } from 'msgpackr';
+import { waitedForDisk } from '../shards/cold-probe.js';
 import { FormatError } from '../errors.js';
 import type { Shard } from '../shards/shard-reader.js';
 import { lzDecodedLength } from '../codec/lz-codec.js';
@@ -94,18 +95,24 @@ export class RecordTable {
     return sum;
   }
 
-  /** When the table's pages are mostly on disk: asks for the offsets of the first `n` ordinals, and says so. */
+  /**
+   * When the table's pages are mostly on disk (Shard.readsAhead) and the first record's offsets
+   * were: asks for every other record's offsets, and says so (its bytes are asked for next).
+   */
   private readsAhead(ordinals: ArrayLike<number>, n: number): boolean {
-    let any = false;
+    let probed = false;
     for (let i = 0; i < n; i++) {
       const o = ordinals[i];
       if (!Number.isInteger(o) || o < 0 || o >= this.count) continue;
       const part = this.partOf(o);
-      if (!part.shard.readsAhead || !part.offsets || !part.mapped) continue;
-      part.shard.prefetch(part.offsetsStart + (o - part.firstOrdinal) * 4, 8);
-      any = true;
+      if (!part.shard.readsAhead || !part.offsets || !part.mapped) return false;
+      const at = part.offsetsStart + (o - part.firstOrdinal) * 4;
+      if (!probed) {
+        if (n < 2 || !waitedForDisk(part.mapped, at)) return false;
+        probed = true;
+      } else part.shard.prefetch(at, 8);
     }
-    return any;
+    return probed;
   }
 
   /** Finds a record without reading it: its length, and a PlacedRecord that writes it where asked, later. */
