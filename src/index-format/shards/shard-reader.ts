@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { unpack } from 'msgpackr';
 import { BODY_OFFSET, FORMAT_MAJOR, H, HEADER_SIZE, MAX_DIRECTORY_BYTES, PAGE_SIZE, SHARD_MAGIC, type ShardKind } from '../constants.js';
 import { crc32 } from './crc32.js';
+import { ColdRate } from './cold-probe.js';
 import { FormatError } from '../errors.js';
 import { openFileBytes, type FileBytes, type HeldFile, type OpenFileOptions } from './mapped-file.js';
 import type { SectionEntry, ShardDirectory } from './shard-writer.js';
@@ -89,6 +90,8 @@ export class Shard {
    * (OpenFileOptions.readAhead): then their disk reads wait together instead of one after another.
    */
   readsAhead = false;
+  /** How often this shard's lookups found their first page on disk lately (cold-probe.ts). */
+  readonly coldRate = new ColdRate();
 
   /** Bytes [start, start+length) of the file, every page they touch verified. */
   bytes(start: number, length: number): Buffer {

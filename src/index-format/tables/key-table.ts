@@ -147,9 +147,9 @@ export class KeyTable {
     const at = this.touchAt;
     const mask = this.capacity - 1;
     for (let i = 0; i < n; i++) at[i] = this.slotsStart + (hashKey(keys[i]) & mask) * 8;
-    // Pages mostly on disk (Shard.readsAhead), and the first key's slot was: every other slot's
-    // page asked for before any is read, then every entry's.
-    const ahead = this.shard.readsAhead && n > 1 && waitedForDisk(map, at[0] + 4);
+    // Pages mostly on disk (Shard.readsAhead), and the first key's slot was, or this table's
+    // often are (ColdRate): every other slot's page asked for before any is read, then every entry's.
+    const ahead = this.shard.readsAhead && n > 1 && this.shard.coldRate.observe(waitedForDisk(map, at[0] + 4));
     if (ahead) for (let i = 1; i < n; i++) this.shard.prefetch(at[i], 8);
     for (let i = 0; i < n; i++) at[i] = map.readUInt32LE(at[i] + 4);
     if (ahead) for (let i = 0; i < n; i++) if (at[i] > 0 && at[i] <= this.entriesLength) this.shard.prefetch(this.entriesStart + at[i] - 1, ENTRY_AHEAD);

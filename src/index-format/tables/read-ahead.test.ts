@@ -13,7 +13,7 @@ import { RecordTableWriter } from './record-table-writer.js';
 // The read-ahead of many-key lookups (Shard.readsAhead) with the first key found on disk (the
 // probe says so here, whatever the machine's cache holds): every other page is asked for, and
 // the touch still loads the same bytes and changes no lookup.
-vi.mock('../shards/cold-probe.js', () => ({ waitedForDisk: () => true }));
+vi.mock('../shards/cold-probe.js', async (original) => ({ ...(await original<typeof import('../shards/cold-probe.js')>()), waitedForDisk: () => true }));
 
 function keysOf(keys: readonly string[], readsAhead: boolean): KeyTable {
   const builder = new KeyTableBuilder('song.isrc');

@@ -97,7 +97,8 @@ export class RecordTable {
 
   /**
    * When the table's pages are mostly on disk (Shard.readsAhead) and the first record's offsets
-   * were: asks for every other record's offsets, and says so (its bytes are asked for next).
+   * were, or this shard's often are (ColdRate): asks for every other record's offsets, and says
+   * so (its bytes are asked for next).
    */
   private readsAhead(ordinals: ArrayLike<number>, n: number): boolean {
     let probed = false;
@@ -108,7 +109,7 @@ export class RecordTable {
       if (!part.shard.readsAhead || !part.offsets || !part.mapped) return false;
       const at = part.offsetsStart + (o - part.firstOrdinal) * 4;
       if (!probed) {
-        if (n < 2 || !waitedForDisk(part.mapped, at)) return false;
+        if (n < 2 || !part.shard.coldRate.observe(waitedForDisk(part.mapped, at))) return false;
         probed = true;
       } else part.shard.prefetch(at, 8);
     }
