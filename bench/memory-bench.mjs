@@ -143,6 +143,6 @@ console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of all) {
   const line = `| ${r.limitGiB} GiB | ${r.workers} | ${r.kind} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} (${r.target}) | ${r.socketErrors} / ${r.non2xx} | ${Math.round(r.maxUsage / 2 ** 20)} MiB | ${r.anonMiB} | ${r.oomKills}${r.alive ? '' : ' (server gone)'} |`;
   console.log(line);
-  if (record) XX;
+  if (record) recordRow('<!-- memory rows -->', `| ${new Date().toISOString().slice(0, 10)} | ${songs.toLocaleString('en')} |${line.slice(1)}`);
 }
 if (all.some((r) => r.oomKills > 0 || !r.alive || r.maxUsage > r.limit)) process.exitCode = 1;
