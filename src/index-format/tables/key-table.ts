@@ -1,5 +1,4 @@
 import { SHARD_KINDS } from '../constants.js';
-import { waitedForDisk } from '../shards/cold-probe.js';
 import { FormatError } from '../errors.js';
 import type { Shard } from '../shards/shard-reader.js';
 import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
@@ -147,10 +146,12 @@ export class KeyTable {
     const at = this.touchAt;
     const mask = this.capacity - 1;
     for (let i = 0; i < n; i++) at[i] = this.slotsStart + (hashKey(keys[i]) & mask) * 8;
-    // Pages mostly on disk (Shard.readsAhead), and the first key's slot was, or this table's
-    // often are (ColdRate): every other slot's page asked for before any is read, then every entry's.
-    const ahead = this.shard.readsAhead && n > 1 && this.shard.coldRate.observe(waitedForDisk(map, at[0] + 4));
-    if (ahead) for (let i = 1; i < n; i++) this.shard.prefetch(at[i], 8);
+    // Pages mostly on disk (Shard.readsAhead): every slot's page asked for before any is read,
+    // then every entry's. Always: the keys of a lookup are spread over the table, cold by nature
+    // (a probe of the first said little of the other nine, measured), and lists of search
+    // results never come here.
+    const ahead = this.shard.readsAhead && n > 1;
+    if (ahead) for (let i = 0; i < n; i++) this.shard.prefetch(at[i], 8);
     for (let i = 0; i < n; i++) at[i] = map.readUInt32LE(at[i] + 4);
     if (ahead) for (let i = 0; i < n; i++) if (at[i] > 0 && at[i] <= this.entriesLength) this.shard.prefetch(this.entriesStart + at[i] - 1, ENTRY_AHEAD);
     let sum = 0;

@@ -96,9 +96,9 @@ export class RecordTable {
   }
 
   /**
-   * When the table's pages are mostly on disk (Shard.readsAhead) and the first record's offsets
+   * When the table's pages are mostly on disk (Shard.readsAhead) and the first record's bytes
    * were, or this shard's often are (ColdRate): asks for every other record's offsets, and says
-   * so (its bytes are asked for next).
+   * so (their bytes are asked for next).
    */
   private readsAhead(ordinals: ArrayLike<number>, n: number): boolean {
     let probed = false;
@@ -107,11 +107,13 @@ export class RecordTable {
       if (!Number.isInteger(o) || o < 0 || o >= this.count) continue;
       const part = this.partOf(o);
       if (!part.shard.readsAhead || !part.offsets || !part.mapped) return false;
-      const at = part.offsetsStart + (o - part.firstOrdinal) * 4;
+      const local = o - part.firstOrdinal;
       if (!probed) {
-        if (n < 2 || !part.shard.coldRate.observe(waitedForDisk(part.mapped, at))) return false;
+        // The probe is the first record's bytes: its offsets (4 bytes a record) are often cached
+        // when its bytes are not (measured).
+        if (n < 2 || !part.shard.coldRate.observe(waitedForDisk(part.mapped, part.dataStart + part.offsets[local]))) return false;
         probed = true;
-      } else part.shard.prefetch(at, 8);
+      } else part.shard.prefetch(part.offsetsStart + local * 4, 8);
     }
     return probed;
   }
