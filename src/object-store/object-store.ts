@@ -1,6 +1,6 @@
 import type { StoreLocation } from './store-url.js';
 
-/** An object read whole (or a range of it), with the entity tag the store gave it. */
+/** An object read whole, with the entity tag the store gave it. */
 export interface StoredObject {
   readonly body: Buffer;
   readonly etag: string;
@@ -18,8 +18,6 @@ export interface ObjectInfo {
 export interface GetOptions {
   /** Answer `'not-modified'` when the object still has this entity tag. */
   readonly ifNoneMatch?: string;
-  /** Bytes [start, end) of the object. */
-  readonly range?: readonly [number, number];
 }
 
 export interface PutOptions {

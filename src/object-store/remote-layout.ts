@@ -122,6 +122,15 @@ export function parseDescriptor(bytes: Uint8Array, key: string): BuildDescriptor
   return { format: 'omm-build', version: 1, buildId: d.buildId, files };
 }
 
+/** A file's chunks with where each lies in it. */
+export function* chunkSpans(file: RemoteFile): Generator<{ readonly sha256: string; readonly offset: number; readonly length: number }> {
+  let offset = 0;
+  for (const [sha256, length] of file.chunks) {
+    yield { sha256, offset, length };
+    offset += length;
+  }
+}
+
 /** Every chunk digest a build uses. */
 export function chunksOf(descriptor: BuildDescriptor): Set<string> {
   const all = new Set<string>();

@@ -83,11 +83,8 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async get(key: string, options: GetOptions = {}): Promise<StoredObject | 'not-modified' | null> {
-    const range = options.range ? `bytes=${options.range[0]}-${options.range[1] - 1}` : undefined;
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.location.bucket, Key: this.fullKey(key), IfNoneMatch: options.ifNoneMatch, Range: range }),
-      );
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.fullKey(key), IfNoneMatch: options.ifNoneMatch }));
       const bytes = res.Body ? await res.Body.transformToByteArray() : new Uint8Array(0);
       return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), etag: res.ETag ?? '' };
     } catch (err) {

@@ -1,4 +1,4 @@
-import { HISTORY_LENGTH, isStoreError, type ObjectStore, type Pointer, POINTER, parsePointer } from '../object-store/index.js';
+import { encodeJson, HISTORY_LENGTH, isStoreError, type ObjectStore, type Pointer, POINTER, parsePointer } from '../object-store/index.js';
 
 export interface PointerRead {
   readonly pointer: Pointer | null;
@@ -35,17 +35,18 @@ export async function swapPointer(store: ObjectStore, buildId: string, descripto
     const { pointer, etag } = await readPointer(store);
     const already = pointer?.buildId === buildId && pointer.descriptorSha256 === descriptorSha256;
     if (already && !rewrite) return { outcome: 'already', previous: buildId, retries };
-    const history = pointer ? (already ? pointer.history : [pointer.buildId, ...pointer.history.filter((id) => id !== pointer.buildId && id !== buildId)]) : [];
+    // Rewritten in place, it keeps its history; moved, the build it named goes first.
+    const before = pointer ? (already ? pointer.history : [pointer.buildId, ...pointer.history]) : [];
     const next: Pointer = {
       format: 'omm-current',
       version: 1,
       buildId,
       descriptorSha256,
       publishedAt: now().toISOString(),
-      history: history.filter((id) => id !== buildId).slice(0, HISTORY_LENGTH),
+      history: [...new Set(before)].filter((id) => id !== buildId).slice(0, HISTORY_LENGTH),
     };
     try {
-      await store.put(POINTER, Buffer.from(`${JSON.stringify(next)}\n`), etag === null ? { ifAbsent: true } : { ifMatch: etag });
+      await store.put(POINTER, encodeJson(next), etag === null ? { ifAbsent: true } : { ifMatch: etag });
       return { outcome: already ? 'renamed' : 'moved', previous: pointer?.buildId ?? null, retries };
     } catch (err) {
       if (!isStoreError(err, 'E_STORE_PRECONDITION')) throw err;

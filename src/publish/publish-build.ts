@@ -4,6 +4,7 @@ import { MANIFEST_FILE } from '../index-format/manifest.js';
 import {
   chunkFile,
   CHUNKS,
+  chunksOf,
   descriptorKey,
   encodeJson,
   type BuildDescriptor,
@@ -98,12 +99,11 @@ export async function publishBuild(snapshotPath: string, store: ObjectStore, opt
   // try again only when the pointer changes.
   const pointer = await swapPointer(store, descriptor.buildId, sha256Hex(body), options.now ?? (() => new Date()), repairs > 0);
   const pruned = options.keep === undefined ? null : await pruneStore(store, options.keep, { graceMs: options.pruneGraceMs, now: options.now });
-  const allChunks = new Set(descriptor.files.flatMap((f) => f.chunks.map(([sha]) => sha)));
   return {
     buildId: descriptor.buildId,
     files: descriptor.files.length,
     bytes: descriptor.files.reduce((sum, f) => sum + f.size, 0),
-    chunks: allChunks.size,
+    chunks: chunksOf(descriptor).size,
     chunksUploaded: pending.length,
     chunksRepaired: repairs,
     bytesUploaded: pending.reduce((sum, c) => sum + c.length, 0),

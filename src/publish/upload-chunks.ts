@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chunkKey, type ObjectStore, type RemoteFile } from '../object-store/index.js';
+import { chunkKey, chunkSpans, type ObjectStore, type RemoteFile } from '../object-store/index.js';
 
 /** What uploading has done so far, for a progress line. */
 export interface UploadProgress {
@@ -35,9 +35,8 @@ export function chunksToUpload(
   const pending: PendingChunk[] = [];
   const planned = new Set<string>();
   let repairs = 0;
-  for (const file of files) {
-    let offset = 0;
-    for (const [sha256, length] of file.chunks) {
+  for (const file of files)
+    for (const { sha256, offset, length } of chunkSpans(file)) {
       const etag = present.get(sha256);
       const damaged = etag !== undefined && PLAIN_MD5.test(etag) && etag !== md5Of.get(sha256);
       if ((etag === undefined || damaged) && !planned.has(sha256)) {
@@ -45,9 +44,7 @@ export function chunksToUpload(
         if (damaged) repairs++;
         pending.push({ file: join(dir, file.name), offset, length, sha256 });
       }
-      offset += length;
     }
-  }
   return { pending, repairs };
 }
 

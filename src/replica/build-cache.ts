@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { resolveSnapshotDir } from '../index-format/index.js';
 import { MANIFEST_FILE, SNAPSHOTS_DIR } from '../index-format/manifest.js';
 import { publishSnapshot } from '../index-format/publish.js';
-import { type BuildDescriptor, parseDescriptor } from '../object-store/index.js';
+import { type BuildDescriptor, chunkSpans, parseDescriptor } from '../object-store/index.js';
 
 /** Where a chunk's bytes already are on this host. */
 export interface LocalChunk {
@@ -61,13 +61,9 @@ export class BuildCache {
       } catch {
         continue; // a damaged copy only costs a fetch
       }
-      for (const file of descriptor.files) {
-        let offset = 0;
-        for (const [sha, length] of file.chunks) {
-          if (!found.has(sha)) found.set(sha, { path: join(snapshotDir, file.name), offset, length });
-          offset += length;
-        }
-      }
+      for (const file of descriptor.files)
+        for (const { sha256, offset, length } of chunkSpans(file))
+          if (!found.has(sha256)) found.set(sha256, { path: join(snapshotDir, file.name), offset, length });
     }
     return found;
   }

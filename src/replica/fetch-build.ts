@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type BuildDescriptor, chunkKey, type ObjectStore, StoreError } from '../object-store/index.js';
+import { type BuildDescriptor, chunkKey, chunkSpans, type ObjectStore, StoreError } from '../object-store/index.js';
 import type { LocalChunk } from './build-cache.js';
 
 export interface FetchProgress {
@@ -75,11 +75,7 @@ async function openFiles(descriptor: BuildDescriptor, workDir: string): Promise<
     const handle = await open(path, before ? 'r+' : 'w+');
     handles.push(handle);
     if (before?.size !== file.size) await handle.truncate(file.size);
-    let offset = 0;
-    for (const [sha, length] of file.chunks) {
-      tasks.push({ file: handle, resumable: before !== null, offset, length, sha256: sha });
-      offset += length;
-    }
+    for (const span of chunkSpans(file)) tasks.push({ file: handle, resumable: before !== null, ...span });
   }
   return { handles, tasks };
 }
