@@ -36,8 +36,8 @@ export interface Exchange {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
   readonly started: number;
-  /** RawJson.made when the request began: a higher count after the handler means stored views to splice. */
-  readonly rawBefore: number;
+  /** RawJson.made when the handler's answering run began: a higher count after it means stored views to splice. */
+  rawBefore: number;
   readonly requestId: string;
   /** The snapshot in service when the request began, held until its response is written. */
   readonly lease: Lease;

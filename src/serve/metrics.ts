@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../index-format/manifest.js';
+import { coldReadStats } from '../index-format/shards/cold-reads.js';
 import type { CatalogHolder } from './catalog-holder.js';
 import type { FastCoreStats } from '../http/fast-connection.js';
 
@@ -175,6 +176,16 @@ function renderServer({ labels, metric }: Exposition, src: MetricSources, starte
       ],
     );
   }
+  metric(
+    'omm_cold_reads_total',
+    'counter',
+    'A snapshot larger than memory: requests run again once the pages they would have waited for were brought in, the rounds of fetches that took, and requests that ran out of rounds and waited.',
+    [
+      `omm_cold_reads_total${labels('outcome="requests"')} ${coldReadStats.requests}`,
+      `omm_cold_reads_total${labels('outcome="rounds"')} ${coldReadStats.rounds}`,
+      `omm_cold_reads_total${labels('outcome="waited"')} ${coldReadStats.unarmed}`,
+    ],
+  );
   if (src.rateLimited)
     metric('omm_rate_limited_total', 'counter', 'Requests answered 429 by the rate limit.', [`omm_rate_limited_total${labels()} ${src.rateLimited()}`]);
   const mem = process.memoryUsage();

@@ -6,6 +6,7 @@ import type { HtmlSiteFactory } from './html-site.js';
 import { complete, fail, finish } from './response-writer.js';
 import { notFound, rateLimited, uriTooLong } from './api-error.js';
 import type { Catalog } from '../catalog/catalog.js';
+import { readWithoutWaiting } from '../index-format/shards/cold-reads.js';
 import { CatalogHolder } from './catalog-holder.js';
 import type { Handler } from './context.js';
 import { prefersHtml } from '../http/accept.js';
@@ -101,11 +102,12 @@ function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): void {
     if (ex.method !== 'GET' && ex.method !== 'HEAD') throw methodNotAllowed();
     if (!match) throw notFound('No such endpoint');
     if (answerNotModified(setup, ex, match)) return;
-    const result = match.handler({
-      cat: ex.catalog,
-      params: match.params,
-      query: new Query(ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1)),
-      requestId: ex.requestId,
+    const ctx = { cat: ex.catalog, params: match.params, query: new Query(ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1)), requestId: ex.requestId };
+    // A snapshot larger than memory: the handler runs again, later, when it would have waited
+    // for the disk (cold-reads.ts); stored views counted from the run that answers.
+    const result = readWithoutWaiting(() => {
+      ex.rawBefore = RawJson.made;
+      return match.handler(ctx);
     });
     if (result instanceof Promise) {
       pending = result.then(

@@ -6,6 +6,10 @@ export interface NativeAddon {
   /** The whole file, or bytes [offset, offset + length) of it (offset page-aligned). */
   map(path: string, offset?: number, length?: number): Buffer;
   advise(buffer: Buffer, kind: string): void;
+  /** Whether every page under bytes [offset, offset + length) of a mapping is in memory (mincore); absent in an older build. */
+  resident?(buffer: Buffer, offset: number, length: number): boolean;
+  /** Settles once every page under the views (of mappings, at most 256) is in memory, read on libuv's pool; absent in an older build. */
+  fetchPages?(views: Buffer[]): Promise<void>;
   /** Absent on a big-endian host, or in an addon built before lz.c. */
   lzEncoderCreate?(dictionary: Uint8Array): object;
   lzEncode?(encoder: object, record: Uint8Array, out: Uint8Array): number;

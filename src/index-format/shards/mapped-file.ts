@@ -26,6 +26,11 @@ export interface FileBytes {
    * about to read all of it in a file advised MADV_RANDOM. Nothing to do unmapped.
    */
   prefetch(offset: number, length: number): void;
+  /**
+   * Mapped: whether every page under [offset, offset+length) is in memory now (cold-reads.ts).
+   * True unmapped, or when the addon cannot tell.
+   */
+  resident(offset: number, length: number): boolean;
   /** Idempotent. A mapping is released by the garbage collector once nothing can see it. */
   close(): void;
 }
@@ -114,6 +119,9 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}, held?
       prefetch(offset, length) {
         if (mapping && length > 0) native.advise(mapping.subarray(offset, offset + length), 'willneed');
       },
+      resident(offset, length) {
+        return !mapping || !native.resident || length <= 0 || native.resident(mapping, offset, length);
+      },
       read(offset, length) {
         if (!mapping) throw new FormatError('E_IO', 'read after close', path);
         checkRange(path, size, offset, length);
@@ -133,6 +141,7 @@ export function openFileBytes(path: string, options: OpenFileOptions = {}, held?
     mapping: undefined,
     releasePages() {},
     prefetch() {},
+    resident: () => true,
     read(offset, length) {
       if (fd === undefined) throw new FormatError('E_IO', 'read after close', path);
       checkRange(path, size, offset, length);
@@ -214,6 +223,11 @@ function openWindowed(native: NativeAddon, path: string, fd: number | undefined,
     },
     prefetch(offset, length) {
       if (windows && length > 0) native.advise(this.read(offset, length), 'willneed');
+    },
+    resident(offset, length) {
+      if (!windows || !native.resident || length <= 0) return true;
+      const view = this.read(offset, length);
+      return native.resident(view, 0, view.length);
     },
     read(offset, length) {
       if (!windows) throw new FormatError('E_IO', 'read after close', path);

@@ -1,24 +1,15 @@
 import { verifiedPagesOf } from './verified-pages.js';
 import { createHash } from 'node:crypto';
-import { unpack } from 'msgpackr';
-import { BODY_OFFSET, FORMAT_MAJOR, H, HEADER_SIZE, MAX_DIRECTORY_BYTES, PAGE_SIZE, SHARD_MAGIC, type ShardKind } from '../constants.js';
+import { BODY_OFFSET, HEADER_SIZE, PAGE_SIZE, type ShardKind } from '../constants.js';
 import { crc32 } from './crc32.js';
 import { ColdRate } from './cold-probe.js';
+import { ColdCheckPace, ColdRead, coldReadsArmed, residentNow, type ColdRange } from './cold-reads.js';
 import { FormatError } from '../errors.js';
 import { openFileBytes, type FileBytes, type HeldFile, type OpenFileOptions } from './mapped-file.js';
 import type { SectionEntry, ShardDirectory } from './shard-writer.js';
+import { parseHeader, readDirectory, type ShardHeader } from './shard-frame.js';
 
-export interface ShardHeader {
-  readonly major: number;
-  readonly minor: number;
-  readonly kind: ShardKind;
-  readonly pageCount: number;
-  readonly bodyLength: number;
-  readonly directoryOffset: number;
-  readonly directoryLength: number;
-  readonly crcTableOffset: number;
-  readonly totalLength: number;
-}
+export type { ShardHeader } from './shard-frame.js';
 
 /** A byte range of a shard, in absolute file offsets. */
 export interface SectionRange {
@@ -92,6 +83,30 @@ export class Shard {
   readsAhead = false;
   /** How often this shard's lookups found their first page on disk lately (cold-probe.ts). */
   readonly coldRate = new ColdRate();
+  private readonly coldChecks = new ColdCheckPace();
+
+  /**
+   * While a request runs armed (cold-reads.ts) and this shard reads ahead: the bytes to bring in
+   * before [start, start+length) can be read without waiting for the disk (the range, and its
+   * page CRCs when a page is not verified yet), added to `into`; nothing when they are in memory
+   * or when no check is due, or the range is longer than COLD_READ_MAX. Says whether it added any.
+   */
+  addCold(into: ColdRange[], start: number, length: number): boolean {
+    if (!this.readsAhead || length <= 0 || length > COLD_READ_MAX || !coldReadsArmed() || !this.coldChecks.due()) return false;
+    const before = into.length;
+    if (!residentNow(this.file, start, length)) into.push({ file: this.file, start, length });
+    const bodyStart = start - BODY_OFFSET;
+    const first = Math.floor(bodyStart / PAGE_SIZE);
+    const last = Math.floor((bodyStart + length - 1) / PAGE_SIZE);
+    if (first >= 0 && last < this.header.pageCount) {
+      let unverified = false;
+      for (let page = first; page <= last && !unverified; page++) unverified = this.verifiedPages[page] === 0;
+      const crc = { file: this.file, start: this.header.crcTableOffset + first * 4, length: (last - first + 1) * 4 };
+      if (unverified && !residentNow(this.file, crc.start, crc.length)) into.push(crc);
+    }
+    this.coldChecks.observe(into.length > before);
+    return into.length > before;
+  }
 
   /** Bytes [start, start+length) of the file, every page they touch verified. */
   bytes(start: number, length: number): Buffer {
@@ -142,6 +157,10 @@ export class Shard {
     const bodyStart = start - BODY_OFFSET;
     if (bodyStart < 0 || bodyStart + length > this.header.bodyLength) {
       throw new FormatError('E_FORMAT_HEADER', `read of ${length} bytes at ${start} outside the body`, this.path);
+    }
+    if (this.readsAhead && coldReadsArmed()) {
+      const cold: ColdRange[] = [];
+      if (this.addCold(cold, start, length)) throw new ColdRead(cold);
     }
     const first = Math.floor(bodyStart / PAGE_SIZE);
     const last = Math.floor((bodyStart + length - 1) / PAGE_SIZE);
@@ -230,6 +249,11 @@ export function runSteps<T>(steps: Generator<void, T>): T {
   }
 }
 
+/**
+ * The longest read brought in before a request runs again (cold-reads.ts): a longer one (a search
+ * section's first use) is read a megabyte at a time as ever, not in one fetch memory may not hold.
+ */
+const COLD_READ_MAX = 1 << 20;
 /** Pages of a long verification read ahead at a time (1 MiB), for ranges of at least PREFETCH_MIN_PAGES. */
 const PREFETCH_PAGES = 256;
 const PREFETCH_MIN_PAGES = 32;
@@ -244,77 +268,4 @@ export function openShard(path: string | HeldFile, expectedKind?: ShardKind, opt
     file.close();
     throw err;
   }
-}
-
-function parseHeader(file: FileBytes, expectedKind?: ShardKind): ShardHeader {
-  if (file.size < SHARD_MAGIC.length) {
-    throw new FormatError('E_FORMAT_TRUNCATED', `file of ${file.size} bytes is shorter than a header`, file.path);
-  }
-  if (!file.read(0, SHARD_MAGIC.length).equals(SHARD_MAGIC)) {
-    throw new FormatError('E_FORMAT_MAGIC', 'not an omm shard (bad magic)', file.path);
-  }
-  if (file.size < HEADER_SIZE) {
-    throw new FormatError('E_FORMAT_TRUNCATED', `file of ${file.size} bytes is shorter than a header`, file.path);
-  }
-  const raw = Buffer.from(file.read(0, HEADER_SIZE));
-  const major = raw.readUInt16LE(H.major);
-  if (major !== FORMAT_MAJOR) {
-    throw new FormatError('E_FORMAT_VERSION', `format version ${major}.x; this reader reads ${FORMAT_MAJOR}.x`, file.path);
-  }
-  const storedCrc = raw.readUInt32LE(H.headerCrc);
-  raw.writeUInt32LE(0, H.headerCrc);
-  if (crc32(raw) !== storedCrc) {
-    throw new FormatError('E_CHECKSUM', 'header fails its CRC', file.path);
-  }
-  const header: ShardHeader = {
-    major,
-    minor: raw.readUInt16LE(H.minor),
-    kind: raw.toString('latin1', H.kind, H.kind + 4) as ShardKind,
-    pageCount: raw.readUInt32LE(H.pageCount),
-    bodyLength: Number(raw.readBigUInt64LE(H.bodyLength)),
-    directoryOffset: Number(raw.readBigUInt64LE(H.directoryOffset)),
-    directoryLength: raw.readUInt32LE(H.directoryLength),
-    crcTableOffset: Number(raw.readBigUInt64LE(H.crcTableOffset)),
-    totalLength: Number(raw.readBigUInt64LE(H.totalLength)),
-  };
-  if (file.size < header.totalLength) {
-    throw new FormatError('E_FORMAT_TRUNCATED', `file has ${file.size} of its ${header.totalLength} bytes`, file.path);
-  }
-  if (file.size > header.totalLength) {
-    throw new FormatError('E_FORMAT_HEADER', `file has ${file.size - header.totalLength} bytes past its end`, file.path);
-  }
-  const pagesNeeded = Math.ceil(header.bodyLength / PAGE_SIZE);
-  if (
-    raw.readUInt32LE(H.pageSize) !== PAGE_SIZE ||
-    header.pageCount !== pagesNeeded ||
-    header.directoryOffset < BODY_OFFSET + header.bodyLength ||
-    header.directoryLength < 4 ||
-    header.directoryLength > MAX_DIRECTORY_BYTES ||
-    header.crcTableOffset < header.directoryOffset + header.directoryLength ||
-    header.crcTableOffset + header.pageCount * 4 !== header.totalLength
-  ) {
-    throw new FormatError('E_FORMAT_HEADER', 'header fields are inconsistent', file.path);
-  }
-  if (expectedKind && header.kind !== expectedKind) {
-    throw new FormatError('E_SNAPSHOT_MISMATCH', `expected a ${expectedKind} shard, found ${header.kind}`, file.path);
-  }
-  return header;
-}
-
-function readDirectory(file: FileBytes, header: ShardHeader): ShardDirectory {
-  const region = file.read(header.directoryOffset, header.directoryLength);
-  const body = region.subarray(4);
-  if (crc32(body) !== region.readUInt32LE(0)) {
-    throw new FormatError('E_CHECKSUM', 'directory fails its CRC', file.path);
-  }
-  let directory: ShardDirectory;
-  try {
-    directory = unpack(body) as ShardDirectory;
-  } catch (cause) {
-    throw new FormatError('E_FORMAT_HEADER', 'directory does not decode', file.path, { cause });
-  }
-  if (!directory || typeof directory.buildId !== 'string' || !Array.isArray(directory.sections)) {
-    throw new FormatError('E_FORMAT_HEADER', 'directory lacks build id or sections', file.path);
-  }
-  return directory;
 }

@@ -1,5 +1,6 @@
 import { SHARD_KINDS } from '../constants.js';
 import { FormatError } from '../errors.js';
+import { ColdRead, coldReadsArmed, type ColdRange } from '../shards/cold-reads.js';
 import type { Shard } from '../shards/shard-reader.js';
 import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
 import { u32Bytes } from '../u32.js';
@@ -150,13 +151,31 @@ export class KeyTable {
     // then every entry's. Always: the keys of a lookup are spread over the table, cold by nature
     // (a probe of the first said little of the other nine, measured), and lists of search
     // results never come here.
-    const ahead = this.shard.readsAhead && n > 1;
+    // Armed (cold-reads.ts): the slots not in memory brought in together, then the entries.
+    const armed = this.shard.readsAhead && coldReadsArmed();
+    const ahead = this.shard.readsAhead && n > 1 && !armed;
+    if (armed) this.throwCold(at, n, 0, 8);
     if (ahead) for (let i = 0; i < n; i++) this.shard.prefetch(at[i], 8);
     for (let i = 0; i < n; i++) at[i] = map.readUInt32LE(at[i] + 4);
+    if (armed) this.throwCold(at, n, this.entriesStart - 1, ENTRY_AHEAD);
     if (ahead) for (let i = 0; i < n; i++) if (at[i] > 0 && at[i] <= this.entriesLength) this.shard.prefetch(this.entriesStart + at[i] - 1, ENTRY_AHEAD);
     let sum = 0;
     for (let i = 0; i < n; i++) if (at[i] > 0 && at[i] <= this.entriesLength) sum += map[this.entriesStart + at[i] - 1];
     return sum;
+  }
+
+  /**
+   * Throws ColdRead with the bytes at `base + at[i]` (up to `length` of them, inside the file) not
+   * in memory, when there are any; `at[i]` of 0 is no entry.
+   */
+  private throwCold(at: Float64Array, n: number, base: number, length: number): void {
+    const cold: ColdRange[] = [];
+    for (let i = 0; i < n; i++) {
+      if (at[i] <= 0 || (base > 0 && at[i] > this.entriesLength)) continue;
+      const start = base + at[i];
+      this.shard.addCold(cold, start, Math.min(length, this.shard.header.totalLength - start));
+    }
+    if (cold.length > 0) throw new ColdRead(cold);
   }
 
   /** All values of a key, in the order they were added; empty when the key is absent. */

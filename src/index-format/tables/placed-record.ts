@@ -1,37 +1,5 @@
-import { createLzDecoder, type LzDecoder } from '../codec/lz-decoder.js';
 import { FormatError } from '../errors.js';
-import type { SectionRange, Shard } from '../shards/shard-reader.js';
-
-/**
- * One shard of a record table as RecordTable holds it open, and a record placed in it
- * (PlacedRecord): what a response copies, decompressed when stored compressed, straight into
- * its own buffer.
- */
-
-export interface OpenRecordShard {
-  readonly shard: Shard;
-  readonly firstOrdinal: number;
-  readonly count: number;
-  /** The `packed` section of a compressed shard, else `data`. */
-  readonly dataStart: number;
-  readonly dataLength: number;
-  readonly offsetsStart: number;
-  /** The offsets section as a zero-copy view when the shard is mapped and aligned. */
-  readonly offsets: Uint32Array | null;
-  readonly mapping: Buffer | undefined;
-  /** The mapping as a plain Uint8Array: the hot paths slice it without making Buffers. */
-  readonly mapped: Uint8Array | undefined;
-  /** A compressed shard's dictionary section (null when stored plain) and longest record. */
-  readonly dictionary: SectionRange | null;
-  readonly maxRecordBytes: number;
-  /** Made on the first read: it copies the dictionary in. */
-  decoder: LzDecoder | null;
-}
-
-/** The shard's decoder, made on its first read (it copies the dictionary in). */
-export function decoderOf(part: OpenRecordShard): LzDecoder {
-  return (part.decoder ??= createLzDecoder(part.shard.bytes(part.dictionary!.start, part.dictionary!.length), part.maxRecordBytes));
-}
+import { decoderOf, type OpenRecordShard } from './record-shard.js';
 
 /**
  * A record found by RecordTable.place: `length` bytes that copyTo() writes into a buffer,

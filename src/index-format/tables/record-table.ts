@@ -1,29 +1,18 @@
 import type { Unpackr } from 'msgpackr';
 import { waitedForDisk } from '../shards/cold-probe.js';
+import { ColdRead, coldReadsArmed, type ColdRange } from '../shards/cold-reads.js';
 import { FormatError } from '../errors.js';
 import type { Shard } from '../shards/shard-reader.js';
 import { lzDecodedLength } from '../codec/lz-codec.js';
-import { decoderOf, type OpenRecordShard, PlacedRecord } from './placed-record.js';
+import { PlacedRecord } from './placed-record.js';
+import { decoderOf, openPart, type OpenRecordShard } from './record-shard.js';
 
-/** A shard of a record table holds a contiguous range of ordinals: [firstOrdinal, +count). */
-export interface RecordShardMeta {
-  readonly table: string;
-  readonly firstOrdinal: number;
-  readonly count: number;
-  /** `omm-lz1` when the records are compressed (sections `dictionary` and `packed`); absent when stored as they are (`data`). */
-  readonly encoding?: string;
-  /** The longest record of the shard, decoded: a compressed record saying more is corrupt. */
-  readonly maxRecordBytes?: number;
-}
-
-export const RECORD_ENCODING = 'omm-lz1';
+export { RECORD_ENCODING, type RecordShardMeta } from './record-shard.js';
 
 /** Records keepRecent holds, by ordinal modulo this (a power of two). */
 const RECENT_SLOTS = 8;
 /** The most records touch() loads ahead: a page of results or a lookup's values (100). */
 const TOUCH_MAX = 128;
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Reads records by ordinal from the shards of one table, compressed or stored plain. */
 export class RecordTable {
@@ -75,7 +64,8 @@ export class RecordTable {
     const starts = this.touchStarts;
     // Pages mostly on disk (Shard.readsAhead): every record's offsets asked for before any is
     // read, then every record's bytes.
-    const ahead = this.readsAhead(ordinals, n);
+    if (coldReadsArmed()) this.throwCold(ordinals, n);
+    const ahead = !coldReadsArmed() && this.readsAhead(ordinals, n);
     for (let i = 0; i < n; i++) {
       const o = ordinals[i];
       starts[i] = -1;
@@ -93,6 +83,26 @@ export class RecordTable {
       if (at >= 0) sum += this.partOf(ordinals[i]).mapped![at] | 0;
     }
     return sum;
+  }
+
+  /**
+   * Armed (cold-reads.ts): throws ColdRead with the offsets not in memory of the records of a
+   * list, all together, and once those are in, with their bytes not in memory.
+   */
+  private throwCold(ordinals: ArrayLike<number>, n: number): void {
+    for (const step of ['offsets', 'bytes'] as const) {
+      const cold: ColdRange[] = [];
+      for (let i = 0; i < n; i++) {
+        const o = ordinals[i];
+        if (!Number.isInteger(o) || o < 0 || o >= this.count) continue;
+        const part = this.partOf(o);
+        if (!part.offsets || !part.mapped) continue;
+        const local = o - part.firstOrdinal;
+        if (step === 'offsets') part.shard.addCold(cold, part.offsetsStart + local * 4, 8);
+        else part.shard.addCold(cold, part.dataStart + part.offsets[local], part.offsets[local + 1] - part.offsets[local]);
+      }
+      if (cold.length > 0) throw new ColdRead(cold);
+    }
   }
 
   /**
@@ -124,7 +134,12 @@ export class RecordTable {
     const [from, to] = this.span(part, ordinal);
     const start = part.dataStart + from;
     const end = part.dataStart + to;
-    if (!part.dictionary) return new PlacedRecord(this.table, part, ordinal, start, end, to - from, to - from);
+    if (!part.dictionary) {
+      // Armed (cold-reads.ts), its bytes are checked here, where a cold read can still wait, not
+      // when copyTo writes them out.
+      if (coldReadsArmed()) part.shard.verify(start, to - from);
+      return new PlacedRecord(this.table, part, ordinal, start, end, to - from, to - from);
+    }
     const prefix = Math.min(to - from, 5);
     let length: number;
     if (part.mapped) {
@@ -216,7 +231,7 @@ export class RecordTable {
       }
       return this.unpackr.unpack(this.raw(ordinal)) as T;
     } catch (cause) {
-      if (cause instanceof FormatError) throw cause;
+      if (cause instanceof FormatError || cause instanceof ColdRead) throw cause;
       throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} of ${this.table} does not decode`, this.partOf(ordinal).shard.path, { cause });
     }
   }
@@ -236,41 +251,4 @@ export class RecordTable {
     }
     return parts[lo];
   }
-}
-
-/** A shard's layout, checked: a plain one has `data`, a compressed one `dictionary` and `packed` in an encoding this reader knows. */
-function openPart(table: string, shard: Shard): OpenRecordShard {
-  const meta = shard.meta as unknown as RecordShardMeta;
-  if (meta.table !== table || !Number.isInteger(meta.firstOrdinal) || !Number.isInteger(meta.count)) {
-    throw new FormatError('E_SNAPSHOT_MISMATCH', `shard is not part of table ${table}`, shard.path);
-  }
-  const offsets = shard.section('offsets');
-  if (offsets.length !== (meta.count + 1) * 4) {
-    throw new FormatError('E_FORMAT_HEADER', `offsets section does not hold ${meta.count + 1} entries`, shard.path);
-  }
-  const compressed = meta.encoding !== undefined;
-  if (compressed && (meta.encoding !== RECORD_ENCODING || !Number.isInteger(meta.maxRecordBytes) || meta.maxRecordBytes! < 0)) {
-    throw new FormatError(
-      'E_FORMAT_HEADER',
-      `records in encoding ${JSON.stringify(meta.encoding)}, which this reader does not know (it reads ${RECORD_ENCODING})`,
-      shard.path,
-    );
-  }
-  const data = shard.section(compressed ? 'packed' : 'data');
-  const mapping = shard.mapping;
-  const aligned = mapping !== undefined && LITTLE_ENDIAN && (mapping.byteOffset + offsets.start) % 4 === 0;
-  return {
-    shard,
-    firstOrdinal: meta.firstOrdinal,
-    count: meta.count,
-    dataStart: data.start,
-    dataLength: data.length,
-    offsetsStart: offsets.start,
-    offsets: aligned ? new Uint32Array(mapping.buffer, mapping.byteOffset + offsets.start, meta.count + 1) : null,
-    mapping,
-    mapped: mapping && new Uint8Array(mapping.buffer, mapping.byteOffset, mapping.length),
-    dictionary: compressed ? shard.section('dictionary') : null,
-    maxRecordBytes: compressed ? meta.maxRecordBytes! : 0,
-    decoder: null,
-  };
 }
