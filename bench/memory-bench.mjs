@@ -101,6 +101,21 @@ async function alive(origin) {
   }
 }
 
+/** The server's omm_cold_reads_total by outcome (summed over workers): requests run again once their pages were in. */
+async function coldReads(origin) {
+  const totals = { requests: 0, rounds: 0, waited: 0 };
+  try {
+    const res = await request(`${origin}/metrics`);
+    for (const line of (await res.body.text()).split('\n')) {
+      const m = /^omm_cold_reads_total\{[^}]*outcome="(\w+)"[^}]*\} (\d+)/.exec(line);
+      if (m && m[1] in totals) totals[m[1]] += Number(m[2]);
+    }
+  } catch {
+    // a server gone says so in its row
+  }
+  return totals;
+}
+
 /** One limit, one worker count: every kind, and the group's counters after each. */
 async function measure(limitGiB, workers, list) {
   const stillCached = evictPages(snapshotDir);
@@ -117,13 +132,16 @@ async function measure(limitGiB, workers, list) {
     await ready(origin);
     for (const kind of list) {
       if (warmup > 0) runWrk(origin, kind.arg, { ...kind.wrk, seconds: warmup });
+      const before = await coldReads(origin);
       const r = runWrk(origin, kind.arg, { ...kind.wrk, seconds });
+      const after = await coldReads(origin);
+      const rerun = { requests: after.requests - before.requests, rounds: after.rounds - before.rounds, waited: after.waited - before.waited };
       const c = group.counters();
       const tree = treeMemoryKiB(server.pid);
       const up = await alive(origin);
-      rows.push({ limitGiB, workers, kind: kind.name, target: kind.target, ...r, ...c, anonMiB: Math.round(tree.anon / 1024), alive: up, stillCached });
+      rows.push({ limitGiB, workers, kind: kind.name, target: kind.target, ...r, ...c, anonMiB: Math.round(tree.anon / 1024), alive: up, stillCached, rerun });
       log(
-        `${limitGiB} GiB, ${workers} worker(s), ${kind.name}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, failed ${r.failed}; peak ${Math.round(c.maxUsage / 2 ** 20)} MiB of ${limitGiB * 1024}, anon ${Math.round(tree.anon / 1024)} MiB, OOM kills ${c.oomKills}${up ? '' : ', SERVER GONE'}`,
+        `${limitGiB} GiB, ${workers} worker(s), ${kind.name}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, failed ${r.failed}; peak ${Math.round(c.maxUsage / 2 ** 20)} MiB of ${limitGiB * 1024}, anon ${Math.round(tree.anon / 1024)} MiB, OOM kills ${c.oomKills}; ran again ${rerun.requests} (${(rerun.requests / Math.max(1, r.requests)).toFixed(2)} a request), rounds ${rerun.rounds}, waited ${rerun.waited}${up ? '' : ', SERVER GONE'}`,
       );
       if (!up) break;
     }

@@ -25,6 +25,15 @@ export function loadKinds(cat, next, count = 10000) {
     const title = words(s.name);
     return (title.length >= 2 ? title.slice(0, 2) : [title[0] ?? s.name, words(s.artistNames[0] ?? '')[0] ?? '']).join(' ').trim();
   });
+  // Typing (the explorer's search box): a prefix of 2 letters up to one short of the word, and
+  // the first word whole with a prefix of the next (2 letters up to one short of it).
+  const typed = (word, i) => (word.length <= 2 ? word : word.slice(0, 2 + (i % (word.length - 2))));
+  const prefix = oneWord.map((w, i) => typed([...w].join(''), i));
+  const wordAndPrefix = twoWords.map((t, i) => {
+    const [first, second = ''] = t.split(' ');
+    return second.length >= 2 ? `${first} ${typed(second, i)}` : first;
+  });
+  const explorer = (t) => `/v1/search?${q({ term: t, types: 'song,album,artist,playlist', limit: '5' })}`;
   const ids = sample.map((s) => enc(s.id));
   return [
     { name: 'song by id', paths: { v1: ids.map((id) => `/v1/song/${id}`), om: ids.map((id) => `/openmusic/songs/${id}`) } },
@@ -47,6 +56,11 @@ export function loadKinds(cat, next, count = 10000) {
         om: twoWords.map((t) => `/openmusic/search/songs?${q({ term: t, limit: '10' })}`),
       },
     },
+    // Issue 43: what the explorer sends while someone types, and a client that leaves types out.
+    { name: 'explorer: word', paths: { v1: oneWord.map(explorer) } },
+    { name: 'explorer: prefix', paths: { v1: prefix.map(explorer) } },
+    { name: 'explorer: word + prefix', paths: { v1: wordAndPrefix.map(explorer) } },
+    { name: 'default form', paths: { v1: oneWord.map((t) => `/v1/search?${q({ term: t })}`) } },
     { name: 'match: title + artist', paths: { v1: sample.map((s) => `/v1/match/song?${q({ name: s.name, artist: s.artistNames.join(' & ') })}`) } },
   ];
 }

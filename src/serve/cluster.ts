@@ -11,7 +11,10 @@ import type { LogEvent } from './event-log.js';
  */
 export function runPrimary(workers: number, logEvent: LogEvent): Promise<void> {
   let stopping = false;
-  const fork = (): Worker => cluster.fork({ OMM_WORKER_OF: String(process.pid) });
+  // Workers overlap one another's disk reads already: running a request again once its pages
+  // are in (cold-reads.ts) halved four workers' lookups on one core (docs/benchmarks.md), so it
+  // is off in workers unless OMM_COLD_READS says otherwise.
+  const fork = (): Worker => cluster.fork({ OMM_WORKER_OF: String(process.pid), OMM_COLD_READS: process.env.OMM_COLD_READS ?? 'off' });
   let listening = 0;
   cluster.on('listening', (worker, address) => {
     listening++;

@@ -60,11 +60,13 @@ export class TermBitmaps {
     const bytes = ((this.documents + 31) >>> 5) * 4;
     map = null;
     if (this.dense(offsets[id + 1] - offsets[id]) && this.set.bytes + bytes <= this.budget) {
-      this.set.bytes += bytes;
+      // The reads first: one that throws (a cold read, cold-reads.ts, runs the request again)
+      // leaves the budget as it was.
       this.readAhead(id);
       const postings = this.section('postings');
       map = new Uint32Array((this.documents + 31) >>> 5);
       for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
+      this.set.bytes += bytes;
     }
     this.set.maps.set(id, map);
     return map;
