@@ -104,8 +104,9 @@ async function alive(origin) {
 /** The server's omm_cold_reads_total by outcome (summed over workers): requests run again once their pages were in. */
 async function coldReads(origin) {
   const totals = { requests: 0, rounds: 0, waited: 0 };
+  // A connection of its own: one kept from before a run has outlived the server's keep-alive.
   try {
-    const res = await request(`${origin}/metrics`);
+    const res = await request(`${origin}/metrics`, { reset: true });
     for (const line of (await res.body.text()).split('\n')) {
       const m = /^omm_cold_reads_total\{[^}]*outcome="(\w+)"[^}]*\} (\d+)/.exec(line);
       if (m && m[1] in totals) totals[m[1]] += Number(m[2]);

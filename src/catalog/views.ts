@@ -1,4 +1,5 @@
 import type { Snapshot } from '../index-format/index.js';
+import { coldReadsArmed } from '../index-format/shards/cold-reads.js';
 import { PlacedRecord } from '../index-format/tables/placed-record.js';
 import type { RecordTable } from '../index-format/tables/record-table.js';
 
@@ -61,7 +62,9 @@ export class ViewStore {
   /** Loads ahead the stored views of a list about to be rendered (RecordTable.touch). */
   touch(iface: ViewInterface, type: ViewType, ordinals: ArrayLike<number>): void {
     const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
-    if (table.compressed) table.touch(ordinals);
+    // Plain views are read where they lie; but a request armed against cold reads asks for all
+    // their pages at once rather than one round each (cold-reads.ts).
+    if (table.compressed || coldReadsArmed()) table.touch(ordinals);
   }
 
   /** The view; one whose track count a deletes set changed is copied with the count in service. */

@@ -3,14 +3,20 @@ import { PHRASE_TERMS_MAX } from '../index-format/search/phrase-pages.js';
 import type { SearchIndex } from '../index-format/search/search-index.js';
 
 /**
- * The stored page of a query of one term, or of two (first-pages.ts's pairs), or of several
- * that a name writes as one word (phrase-pages.ts), or null.
+ * The stored page of a query of one term, or of a prefix that is no term, or of two terms
+ * (first-pages.ts's pairs), or of several that a name writes as one word (phrase-pages.ts), or
+ * null.
  */
 export function storedPage(index: SearchIndex, pages: FirstPages, normal: string): FirstPage | null {
   const space = normal.indexOf(' ');
   if (space < 0) {
     const id = index.termId(normal);
-    return id < 0 ? null : pages.page(id);
+    if (id >= 0) return pages.page(id);
+    // A prefix that is no term (someone typing): its page, when the compile stored one, by its term range.
+    const prefixes = pages.prefixes();
+    if (!prefixes) return null;
+    const range = index.prefixRange(normal);
+    return range.to > range.from ? prefixes.page([range.from, range.to]) : null;
   }
   if (normal.indexOf(' ', space + 1) >= 0) return phrasePage(index, pages, normal);
   const first = index.termId(normal.slice(0, space));

@@ -70,6 +70,34 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
     }
   });
 
+  it('keeps pages for the costly prefixes that are no term, and answers every prefix as the live engine does', () => {
+    const prefixes = new Set<string>();
+    for (let id = 0; id < live.terms; id++) {
+      const chars = [...live.term(id)];
+      for (let n = 1; n <= chars.length; n++) prefixes.add(chars.slice(0, n).join(''));
+    }
+    const ranges = new Set<string>();
+    for (const prefix of prefixes) {
+      const range = live.prefixRange(prefix);
+      const page = live.termId(prefix) < 0 ? stored.firstPages!.prefixes()!.page([range.from, range.to]) : null;
+      if (page) ranges.add(`${range.from}:${range.to}`);
+      for (const need of [5, 25, 26]) {
+        const a = searchIndex(live, prefix, { need });
+        const b = searchIndex(stored, prefix, { need });
+        expect({ prefix, need, hits: b.hits, total: b.total }).toEqual({ prefix, need, hits: [...a.hits], total: a.total });
+      }
+    }
+    // "lo", "lov", "ni", "nig", "nigh", "ri", "riv", ... ("love", "lover" and "loving" are terms);
+    // one page per term range ("nig" and "nigh" start the same terms).
+    expect(ranges.size).toBeGreaterThanOrEqual(8);
+    expect(stored.firstPages!.prefixes()!.size).toBe(ranges.size);
+    const lo = live.prefixRange('lo');
+    expect(stored.firstPages!.prefixes()!.page([lo.from, lo.to])!.total).toBe(searchIndex(live, 'lo').total);
+    const rare = live.prefixRange('w2g');
+    expect(rare.to - rare.from).toBe(1);
+    expect(stored.firstPages!.prefixes()!.page([rare.from, rare.to])).toBeNull();
+  });
+
   it('is what answers the stored terms, and is ignored when ranked by another engine version', () => {
     const write = (engine: number) => {
       const path = join(dir, `fake-${engine}.blob`);

@@ -10,6 +10,7 @@ import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex, type
 import { forEachNameGroup } from './name-groups.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
 import { rankPhrases, type PhraseSource } from './phrase-pages.js';
+import { rankPrefixes } from './prefix-pages.js';
 
 /** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
 export const FIRST_PAGE_LIMIT = 25;
@@ -30,7 +31,8 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * count) and its first page (answered as a one-word page is). At most 256 terms: 65,280 pages.
  * Then the name groups of the matcher's first stage (name-groups.ts). Last, given the names the
  * index searches (`phrases`), the first pages of their words that normalise to several terms
- * (phrase-pages.ts): "さくら" is searched as "さ く ら", three terms.
+ * (phrase-pages.ts): "さくら" is searched as "さ く ら", three terms. Last, the pages of the
+ * prefixes someone typing sends that are no term (prefix-pages.ts).
  */
 export function writeFirstPages(
   searchShardPath: string,
@@ -42,7 +44,7 @@ export function writeFirstPages(
     pairTerms = PAIR_TERMS_MAX,
     phrases,
   }: { limit?: number; minPostings?: number; pairTerms?: number; phrases?: PhraseSource } = {},
-): WrittenShard & { readonly pages: number; readonly phrasePages: number } {
+): WrittenShard & { readonly pages: number; readonly phrasePages: number; readonly prefixPages: number } {
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   try {
     const index = new SearchIndex(shard);
@@ -67,7 +69,9 @@ export function writeFirstPages(
       rankPhrases(index, writer, phrases, { limit, minPostings, pairTerms: pairs.terms });
     }
     const phrasePages = writer.phraseCount;
-    return { ...writer.finish(meta), pages, phrasePages };
+    writer.beginPrefixes();
+    const prefixPages = rankPrefixes(index, writer, { limit, minPostings });
+    return { ...writer.finish(meta), pages, phrasePages, prefixPages };
   } finally {
     shard.close();
   }

@@ -3,7 +3,7 @@ import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
 import { GrowableU32, u32Bytes } from '../u32.js';
 import { type FirstPagesMeta, PAIR_NOT_COUNTED, type PairCounts } from './first-pages.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from './name-groups.js';
-import { PHRASE_SECTIONS, PhraseEntries } from './phrase-pages.js';
+import { PHRASE_SECTIONS, PhraseEntries, PREFIX_SECTIONS } from './phrase-pages.js';
 import { encodeHit } from './stored-page.js';
 
 /* The writer of a first-pages shard; its sections are described in first-pages.ts, which reads it. */
@@ -23,6 +23,7 @@ export class FirstPagesWriter {
   private pairs: { counts: PairCounts; totals: Uint32Array; offsets: Uint32Array; next: number; hits: number } | null = null;
   private groups: { starts: GrowableU32; offsets: GrowableU32; words: number } | null = null;
   private phrases: PhraseEntries | null = null;
+  private prefixes: PhraseEntries | null = null;
 
   constructor(path: string, buildId: string) {
     this.writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
@@ -35,8 +36,8 @@ export class FirstPagesWriter {
   }
 
   add(termId: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
-    if (this.pairs || this.groups || this.phrases)
-      throw new Error('first pages: a one-word page after the two-word pages, the name groups or the phrases began');
+    if (this.pairs || this.groups || this.phrases || this.prefixes)
+      throw new Error('first pages: a one-word page after the two-word pages, the name groups, the phrases or the prefixes began');
     if (termId <= this.last) throw new Error(`first pages: term ${termId} after ${this.last}`);
     this.last = termId;
     this.terms.push(termId);
@@ -94,7 +95,7 @@ export class FirstPagesWriter {
 
   /** Ends what came before and begins the pages of phrase searches (phrase-pages.ts). */
   beginPhrases(): void {
-    if (this.phrases) throw new Error('first pages: the phrases began twice');
+    if (this.phrases || this.prefixes) throw new Error('first pages: the phrases began twice, or after the prefixes');
     this.writer.endSection();
     this.writer.beginSection('phrases.hits');
     this.phrases = new PhraseEntries();
@@ -103,9 +104,30 @@ export class FirstPagesWriter {
   /** The page of the phrase search whose terms are `ids`, in query order (any order of phrases). */
   addPhrase(ids: ArrayLike<number>, total: number, hits: readonly { rank: number; tier: number }[]): void {
     const phrases = this.phrases;
-    if (!phrases) throw new Error('first pages: a phrase page before beginPhrases');
+    if (!phrases || this.prefixes) throw new Error('first pages: a phrase page outside beginPhrases .. beginPrefixes');
     phrases.add(ids, total, hits.length);
     this.writeHits(hits);
+  }
+
+  /** Ends what came before and begins the pages of prefixes that are no term (phrase-pages.ts, PREFIX_SECTIONS). */
+  beginPrefixes(): void {
+    if (this.prefixes) throw new Error('first pages: the prefixes began twice');
+    this.writer.endSection();
+    this.writer.beginSection('prefixes.hits');
+    this.prefixes = new PhraseEntries();
+  }
+
+  /** The page of the prefixes whose term range is [from, to) (any order). */
+  addPrefix(from: number, to: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
+    const prefixes = this.prefixes;
+    if (!prefixes) throw new Error('first pages: a prefix page before beginPrefixes');
+    prefixes.add([from, to], total, hits.length);
+    this.writeHits(hits);
+  }
+
+  /** Prefix pages written so far. */
+  get prefixCount(): number {
+    return this.prefixes?.size ?? 0;
   }
 
   /** Phrase pages written so far. */
@@ -141,6 +163,8 @@ export class FirstPagesWriter {
     }
     const phrases = this.phrases?.sections();
     if (phrases) PHRASE_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(phrases[i])));
+    const prefixes = this.prefixes?.sections();
+    if (prefixes) PREFIX_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(prefixes[i])));
     return this.writer.finish({ ...meta, pairScan: stored ? stored.scan : 0, groupScan: groups ? NAME_GROUP_SCAN : 0, groupMin: groups ? NAME_GROUP_MIN : 0 });
   }
 

@@ -1,6 +1,6 @@
 import { FormatError } from '../errors.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN, NameGroups } from './name-groups.js';
-import { PHRASE_SECTIONS, PhrasePages } from './phrase-pages.js';
+import { PHRASE_SECTIONS, PhrasePages, PREFIX_SECTIONS } from './phrase-pages.js';
 import { hashRun } from './search-keys.js';
 import type { Shard } from '../shards/shard-reader.js';
 import { pageOf, type FirstPage } from './stored-page.js';
@@ -27,7 +27,8 @@ import { pageOf, type FirstPage } from './stored-page.js';
  *
  * And, optionally, the name groups of the matcher's first stage (name-groups.ts): `groups.blocks`,
  * `groups.starts`, `groups.offsets`; then the first pages of phrase searches (phrase-pages.ts):
- * `phrases.hits` and PHRASE_SECTIONS.
+ * `phrases.hits` and PHRASE_SECTIONS; then the first pages of prefixes that are no term (what
+ * someone typing sends), keyed by their term range: `prefixes.hits` and PREFIX_SECTIONS.
  *
  * This file reads the shard; first-pages-writer.ts writes it.
  */
@@ -76,6 +77,7 @@ export class FirstPages {
   private pairs: PairSections | null | undefined = undefined;
   private groups: NameGroups | null | undefined = undefined;
   private phraseSections: PhrasePages | null | undefined = undefined;
+  private prefixSections: PhrasePages | null | undefined = undefined;
 
   constructor(private readonly shard: Shard) {
     const m = shard.meta;
@@ -148,14 +150,20 @@ export class FirstPages {
 
   /** The phrase pages, or null when the shard has none. */
   phrases(): PhrasePages | null {
-    if (this.phraseSections === undefined) {
-      this.phraseSections = null;
-      if (this.shard.hasSection('phrases.hashes')) {
-        const [hashes, checks, entries, totals, offsets] = PHRASE_SECTIONS.map((name) => this.u32(name));
-        this.phraseSections = new PhrasePages(hashes, checks, entries, totals, offsets, this.u32('phrases.hits'), this.shard.path);
-      }
-    }
+    if (this.phraseSections === undefined) this.phraseSections = this.keyedPages(PHRASE_SECTIONS, 'phrases.hits');
     return this.phraseSections;
+  }
+
+  /** The pages of prefixes that are no term, keyed by their term range [from, to]; null when the shard has none. */
+  prefixes(): PhrasePages | null {
+    if (this.prefixSections === undefined) this.prefixSections = this.keyedPages(PREFIX_SECTIONS, 'prefixes.hits');
+    return this.prefixSections;
+  }
+
+  private keyedPages(sections: readonly string[], hits: string): PhrasePages | null {
+    if (!this.shard.hasSection(sections[0])) return null;
+    const [hashes, checks, entries, totals, offsets] = sections.map((name) => this.u32(name));
+    return new PhrasePages(hashes, checks, entries, totals, offsets, this.u32(hits), this.shard.path);
   }
 
   /** Cell i * n + j of the counted terms `first` and `second`, or -1 when either is not counted. */

@@ -18,6 +18,14 @@ import { GrowableU32 } from '../u32.js';
  */
 export const PHRASE_SECTIONS = ['phrases.hashes', 'phrases.checks', 'phrases.entries', 'phrases.totals', 'phrases.offsets'] as const;
 
+/**
+ * First pages of prefixes (the last word while someone types: "lo", "lov") that are no term of
+ * the index: the same tables, keyed by the prefix's term range [from, to) as the ids [from, to]
+ * (a one-word query's tiers 0 to 3 depend on that range alone, and the compile stores a page
+ * only when they found enough that the typo-tolerant tiers did not run). After `prefixes.hits`.
+ */
+export const PREFIX_SECTIONS = ['prefixes.hashes', 'prefixes.checks', 'prefixes.entries', 'prefixes.totals', 'prefixes.offsets'] as const;
+
 /** A phrase has at most this many terms: a longer query is searched live. */
 export const PHRASE_TERMS_MAX = 32;
 
