@@ -114,8 +114,16 @@ function holdsHidden(hidden: HiddenDocs, ranges: readonly TermRange[]): boolean 
  */
 export const ANY_OF_BITMAPS = 16;
 
-/** The bitmaps of every term of `word` (SearchIndex.bitmap), or null when one has none or there are more than ANY_OF_BITMAPS. */
+/**
+ * The bitmap of a prefix's term range when it has one (SearchIndex.rangeBitmap), else the bitmaps
+ * of every term of `word` (SearchIndex.bitmap); null when one has none or there are more than
+ * ANY_OF_BITMAPS.
+ */
 function termBitmaps(index: SearchIndex, word: QueryWord, make: boolean): Uint32Array[] | null {
+  if (word.ranges.length === 1 && word.ranges[0].to - word.ranges[0].from > 1) {
+    const map = index.rangeBitmap(word.ranges[0].from, word.ranges[0].to, make);
+    if (map) return [map];
+  }
   let terms = 0;
   for (const r of word.ranges) terms += r.to - r.from;
   if (terms > ANY_OF_BITMAPS) return null;

@@ -235,6 +235,11 @@ export class SearchIndex {
     return steps;
   }
 
+  /** A bitmap of the documents holding any term of [from, to) (TermBitmaps.ofRange), or null. */
+  rangeBitmap(from: number, to: number, make = true): Uint32Array | null {
+    return this.bitmaps.ofRange(from, to, make);
+  }
+
   /** How many bitmaps the index keeps so far (SearchIndex.bitmap). */
   get bitmapsKept(): number {
     return this.bitmaps.kept;

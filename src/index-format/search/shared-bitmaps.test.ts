@@ -42,4 +42,19 @@ describe('TermBitmaps', () => {
     expect(held.filter(Boolean).length).toBe(40);
     expect(held.slice(0, 40).every(Boolean)).toBe(true);
   });
+
+  it('makes one bitmap of a range of terms (a typed prefix): the documents holding any of them', () => {
+    const offsets = Uint32Array.from([0, 2, 5, 6]);
+    const postings = Uint32Array.from([1, 40, 2, 40, 200, 7]);
+    const bitmaps = new TermBitmaps(undefined, 256, 3, (name) => (name === 'postings' ? postings : offsets), 2 * 32);
+    expect(bitmaps.ofRange(0, 2, false)).toBeNull();
+    const map = bitmaps.ofRange(0, 3)!;
+    const held = Array.from({ length: 256 }, (_, r) => r).filter((r) => (map[r >>> 5] & (1 << (r & 31))) !== 0);
+    expect(held).toEqual([1, 2, 7, 40, 200]);
+    expect(bitmaps.ofRange(0, 3, false)).toBe(map);
+    // A range of one term is the term's own bitmap; the budget (two) is then spent.
+    expect(bitmaps.ofRange(1, 2)).toBe(bitmaps.of(1));
+    expect(bitmaps.ofRange(0, 2)).toBeNull();
+    expect(bitmaps.kept).toBe(2);
+  });
 });

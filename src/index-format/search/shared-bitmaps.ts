@@ -72,6 +72,31 @@ export class TermBitmaps {
     return map;
   }
 
+  /**
+   * The bitmap of the documents holding any term of [from, to) (a typed prefix starting several
+   * terms: one bit test instead of a merge of their postings), or null when it has none (and,
+   * with `make`, cannot have one): made as a term's is, when they are held by one document in
+   * BITMAP_DENSITY or more, from the same budget. Kept under a negative key, apart from the terms.
+   */
+  ofRange(from: number, to: number, make = true): Uint32Array | null {
+    if (to - from === 1) return this.of(from, make);
+    const key = -(from * this.terms + to) - 1;
+    let map = this.set.maps.get(key);
+    if (map !== undefined || !make) return map ?? null;
+    const offsets = this.section('postings.offsets');
+    const bytes = ((this.documents + 31) >>> 5) * 4;
+    map = null;
+    if (to > from && this.dense(offsets[to] - offsets[from]) && this.set.bytes + bytes <= this.budget) {
+      for (let id = from; id < to; id++) this.readAhead(id);
+      const postings = this.section('postings');
+      map = new Uint32Array((this.documents + 31) >>> 5);
+      for (let k = offsets[from]; k < offsets[to]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
+      this.set.bytes += bytes;
+    }
+    this.set.maps.set(key, map);
+    return map;
+  }
+
   /** How many bitmaps are kept so far. */
   get kept(): number {
     let n = 0;
