@@ -97,10 +97,17 @@ export class TermBitmaps {
     return map;
   }
 
-  /** How many bitmaps are kept so far. */
+  /** How many bitmaps of terms are kept so far (ofRange's count apart: rangesKept). */
   get kept(): number {
     let n = 0;
-    for (const map of this.set.maps.values()) if (map !== null) n++;
+    for (const [key, map] of this.set.maps) if (key >= 0 && map !== null) n++;
+    return n;
+  }
+
+  /** How many bitmaps of prefixes' term ranges are kept so far. */
+  get rangesKept(): number {
+    let n = 0;
+    for (const [key, map] of this.set.maps) if (key < 0 && map !== null) n++;
     return n;
   }
 
