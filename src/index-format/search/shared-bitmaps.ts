@@ -1,7 +1,15 @@
+import { memoryLimitBytes } from '../memory-limit.js';
+
 /** A term gets a bitmap when at least one document in this many holds it. */
 export const BITMAP_DENSITY = 256;
-/** Bytes of bitmaps one index keeps at most (the first dense terms searches test get them). */
-export const BITMAP_BUDGET = 64 * 2 ** 20;
+/**
+ * Bytes of bitmaps one index keeps at most (the first dense terms and prefixes searches test get
+ * them): a 64th of the memory the process may use (memoryLimitBytes: the cgroup's limit or the
+ * machine's), at least 32 MiB and at most 256 MiB. A 10M-song bitmap is 1.25 MB: the former
+ * fixed 64 MiB held about 50, fewer than the prefixes typed searches send; a 1 GiB node keeps
+ * 32 MiB of them and the rest of its memory for the page cache.
+ */
+export const BITMAP_BUDGET = Math.min(256 * 2 ** 20, Math.max(32 * 2 ** 20, Math.floor(memoryLimitBytes() / 64)));
 
 /** The bitmaps of common terms one search shard file has (TermBitmaps): null for a term refused one. */
 interface BitmapSet {
