@@ -10,13 +10,13 @@ import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex, type
 import { forEachNameGroup } from './name-groups.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
 import { rankPhrases, type PhraseSource } from './phrase-pages.js';
-import { rankPrefixes } from './prefix-pages.js';
+import { PREFIX_TERMS_COSTLY, rankPrefixes } from './prefix-pages.js';
 
 /** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
 export const FIRST_PAGE_LIMIT = 25;
 /**
  * A term gets a stored first page when the documents holding a word that starts with it number
- * at least this many: the searches whose live cost grows with the catalog (their tiers scan up
+ * at least this many (or when it starts PREFIX_TERMS_COSTLY terms or more, prefix-pages.ts): the searches whose live cost grows with the catalog (their tiers scan up
  * to CANDIDATE_SCAN postings). Rarer terms stay live: a few lookups and a short scan.
  */
 export const FIRST_PAGE_MIN_POSTINGS = 256;
@@ -53,7 +53,7 @@ export function writeFirstPages(
     for (let id = 0; id < index.terms; id++) {
       const term = index.term(id);
       const range = index.prefixRange(term);
-      if (offsets[range.to] - offsets[range.from] < minPostings) continue;
+      if (offsets[range.to] - offsets[range.from] < minPostings && range.to - range.from < PREFIX_TERMS_COSTLY) continue;
       const result = searchIndex(index, term, { need: limit });
       writer.add(id, result.total, result.hits);
     }
