@@ -103,10 +103,10 @@ static napi_value advise(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-// resident(buffer, offset, length): whether every page under those bytes is in memory (mincore). For a shared file
-// mapping Linux reports the page cache when the process owns the file or may write it, and
-// otherwise only pages already in this process's page tables: then a page only in the page cache
-// reads as absent, which costs its caller one needless fetch, never a wrong answer.
+// resident(buffer, offset, length): whether every page under those bytes is in memory (mincore).
+// For a shared file mapping Linux reports the page cache when the process owns the file or may
+// write it, and otherwise only pages already in this process's page tables: then a page only in
+// the page cache reads as absent, which costs its caller one needless fetch, never a wrong answer.
 static napi_value resident(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
