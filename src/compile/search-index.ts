@@ -47,6 +47,7 @@ export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
     const {
       pages: _pages,
       phrasePages: _phrases,
+      prefixPages: _prefixes,
       ...firstPages
     } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId, { phrases });
     return [index, { name: `${name}.first-pages`, ...firstPages }];

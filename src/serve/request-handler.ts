@@ -102,12 +102,13 @@ function handle(setup: Setup, req: IncomingMessage, res: ServerResponse): void {
     if (ex.method !== 'GET' && ex.method !== 'HEAD') throw methodNotAllowed();
     if (!match) throw notFound('No such endpoint');
     if (answerNotModified(setup, ex, match)) return;
-    const ctx = { cat: ex.catalog, params: match.params, query: new Query(ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1)), requestId: ex.requestId };
     // A snapshot larger than memory: the handler runs again, later, when it would have waited
-    // for the disk (cold-reads.ts); stored views counted from the run that answers.
+    // for the disk (cold-reads.ts); each run gets its own Query (it collects the problems found)
+    // and stored views are counted from the run that answers.
+    const search = ex.queryAt < 0 ? '' : ex.url.slice(ex.queryAt + 1);
     const result = readWithoutWaiting(() => {
       ex.rawBefore = RawJson.made;
-      return match.handler(ctx);
+      return match.handler({ cat: ex.catalog, params: match.params, query: new Query(search), requestId: ex.requestId });
     });
     if (result instanceof Promise) {
       pending = result.then(

@@ -16,8 +16,9 @@ import { PREFIX_TERMS_COSTLY, rankPrefixes } from './prefix-pages.js';
 export const FIRST_PAGE_LIMIT = 25;
 /**
  * A term gets a stored first page when the documents holding a word that starts with it number
- * at least this many (or when it starts PREFIX_TERMS_COSTLY terms or more, prefix-pages.ts): the searches whose live cost grows with the catalog (their tiers scan up
- * to CANDIDATE_SCAN postings). Rarer terms stay live: a few lookups and a short scan.
+ * at least this many, or when it starts PREFIX_TERMS_COSTLY terms or more (prefix-pages.ts): the
+ * searches whose live cost grows with the catalog (their tiers scan up to CANDIDATE_SCAN
+ * postings). Rarer terms stay live: a few lookups and a short scan.
  */
 export const FIRST_PAGE_MIN_POSTINGS = 256;
 
@@ -31,7 +32,7 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * count) and its first page (answered as a one-word page is). At most 256 terms: 65,280 pages.
  * Then the name groups of the matcher's first stage (name-groups.ts). Last, given the names the
  * index searches (`phrases`), the first pages of their words that normalise to several terms
- * (phrase-pages.ts): "さくら" is searched as "さ く ら", three terms. Last, the pages of the
+ * (phrase-pages.ts): "さくら" is searched as "さ く ら", three terms. Then the pages of the
  * prefixes someone typing sends that are no term (prefix-pages.ts).
  */
 export function writeFirstPages(

@@ -125,11 +125,6 @@ export class FirstPagesWriter {
     this.writeHits(hits);
   }
 
-  /** Prefix pages written so far. */
-  get prefixCount(): number {
-    return this.prefixes?.size ?? 0;
-  }
-
   /** Phrase pages written so far. */
   get phraseCount(): number {
     return this.phrases?.size ?? 0;

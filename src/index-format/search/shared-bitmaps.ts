@@ -62,22 +62,7 @@ export class TermBitmaps {
 
   /** The bitmap of term `id`, or null when it has none (and, with `make`, cannot have one). */
   of(id: number, make = true): Uint32Array | null {
-    let map = this.set.maps.get(id);
-    if (map !== undefined || !make) return map ?? null;
-    const offsets = this.section('postings.offsets');
-    const bytes = ((this.documents + 31) >>> 5) * 4;
-    map = null;
-    if (this.dense(offsets[id + 1] - offsets[id]) && this.set.bytes + bytes <= this.budget) {
-      // The reads first: one that throws (a cold read, cold-reads.ts, runs the request again)
-      // leaves the budget as it was.
-      this.readAhead(id);
-      const postings = this.section('postings');
-      map = new Uint32Array((this.documents + 31) >>> 5);
-      for (let k = offsets[id]; k < offsets[id + 1]; k++) map[postings[k] >>> 5] |= 1 << (postings[k] & 31);
-      this.set.bytes += bytes;
-    }
-    this.set.maps.set(id, map);
-    return map;
+    return this.bitmapOf(id, id, id + 1, make);
   }
 
   /**
@@ -87,14 +72,19 @@ export class TermBitmaps {
    * BITMAP_DENSITY or more, from the same budget. Kept under a negative key, apart from the terms.
    */
   ofRange(from: number, to: number, make = true): Uint32Array | null {
-    if (to - from === 1) return this.of(from, make);
-    const key = -(from * this.terms + to) - 1;
+    return to - from === 1 ? this.of(from, make) : this.bitmapOf(-(from * this.terms + to) - 1, from, to, make);
+  }
+
+  /** The bitmap kept under `key` of the documents holding a term of [from, to), made on first ask when dense and the budget allows. */
+  private bitmapOf(key: number, from: number, to: number, make: boolean): Uint32Array | null {
     let map = this.set.maps.get(key);
     if (map !== undefined || !make) return map ?? null;
     const offsets = this.section('postings.offsets');
     const bytes = ((this.documents + 31) >>> 5) * 4;
     map = null;
     if (to > from && this.dense(offsets[to] - offsets[from]) && this.set.bytes + bytes <= this.budget) {
+      // The reads first: one that throws (a cold read, cold-reads.ts, runs the request again)
+      // leaves the budget as it was.
       for (let id = from; id < to; id++) this.readAhead(id);
       const postings = this.section('postings');
       map = new Uint32Array((this.documents + 31) >>> 5);

@@ -1,4 +1,5 @@
 import { loadNativeAddon } from '../codec/native-addon.js';
+import { PAGE_SIZE } from '../constants.js';
 import { FormatError } from '../errors.js';
 import type { FileBytes } from './mapped-file.js';
 
@@ -121,7 +122,7 @@ function coldReadsMode(value: string | undefined): 'on' | 'off' | 'simulate' {
 
 function pagesOf(file: FileBytes, start: number, length: number): string[] {
   const pages: string[] = [];
-  for (let page = Math.floor(start / 4096); page <= Math.floor((start + length - 1) / 4096); page++) pages.push(`${file.path}#${page}`);
+  for (let page = Math.floor(start / PAGE_SIZE); page <= Math.floor((start + length - 1) / PAGE_SIZE); page++) pages.push(`${file.path}#${page}`);
   return pages;
 }
 
