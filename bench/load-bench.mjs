@@ -9,6 +9,7 @@
 //          [--servers ceiling,sqlite,ours[,shaped]] [--kinds "song by id,one-word search"]
 //          (shaped: the ceiling sending our song-by-id headers and size, after ours)
 //          [--serve-args "--workers 2"] [--growth 50] [--label "before"] [--out file.md]
+//          [--heavy-tail] (the catalog with a real catalog's heavy tail: omm generate --heavy-tail)
 //          [--takedown 100000] (also ours on the same snapshot plus a deletes set of about that
 //          many songs, albums taken down by UPC, the requests drawn from the songs in service)
 import { execFileSync } from 'node:child_process';
@@ -21,7 +22,8 @@ import { arg, seeded } from './cli-args.mjs';
 import { waitIdle } from './load/proc-tree.mjs';
 import { startProcess, startServer } from './load/server-process.mjs';
 import { ensureWrk, median, runWrk, writePaths } from './load/wrk.mjs';
-import { loadKinds } from './load/load-kinds.mjs';
+import { loadKinds, tailKinds } from './load/load-kinds.mjs';
+import { TAIL_TITLES } from '../dist/generate/heavy-tail.js';
 import { benchCatalog, work } from './load/bench-catalog.mjs';
 import { albumsToTakeDown, linkedDist, takedownUpcs } from './load/takedown-dist.mjs';
 
@@ -37,10 +39,11 @@ const growth = Number(arg('growth', '50'));
 const label = arg('label', '');
 const outFile = arg('out', '');
 const takedownSongs = Number(arg('takedown', '0'));
+const heavyTail = process.argv.includes('--heavy-tail');
 const wrkVersion = ensureWrk();
 const log = (line) => console.error(`[bench:load] ${line}`);
-const { raw, dist } = benchCatalog(songs, log);
-const dbFile = join(work, `sqlite-${songs}-1.db`);
+const { raw, dist } = benchCatalog(songs, log, [], { heavyTail });
+const dbFile = join(work, `sqlite-${songs}-1${heavyTail ? '-tail' : ''}.db`);
 if (servers.has('sqlite') && !existsSync(dbFile))
   execFileSync(process.execPath, [join(root, 'bench', 'peers', 'sqlite-build.mjs'), raw, dbFile], { stdio: 'inherit' });
 
@@ -52,7 +55,7 @@ if (takedownSongs > 0) {
   log(`takedown: ${JSON.stringify(report.set)} taken down in ${report.wallMs} ms`);
 }
 const cat = Catalog.open(takedownDist ?? dist);
-const kinds = loadKinds(cat, seeded(5)).filter((k) => !kindFilter || kindFilter.has(k.name));
+const kinds = [...loadKinds(cat, seeded(5)), ...(heavyTail ? tailKinds(cat, seeded(6), TAIL_TITLES) : [])].filter((k) => !kindFilter || kindFilter.has(k.name));
 const deletesSet = cat.deletes
   ? `${cat.deletes.count('song').toLocaleString('en-US')} songs, ${cat.deletes.count('album').toLocaleString('en-US')} albums`
   : '';
@@ -191,7 +194,7 @@ const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maxi
 const sqliteOf = (kind) => rows.find((r) => r.server === 'sqlite' && r.kind === kind);
 const lines = [];
 lines.push(
-  `${label ? `${label}: ` : ''}${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${songs.toLocaleString('en-US')} songs; ${cpus().length} x ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${wrkVersion}; ${serveArgs.length ? `omm serve ${serveArgs.join(' ')}` : 'omm serve (defaults)'}`,
+  `${label ? `${label}: ` : ''}${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${songs.toLocaleString('en-US')} songs${heavyTail ? ' with the heavy tail (omm generate --heavy-tail)' : ''}; ${cpus().length} x ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${wrkVersion}; ${serveArgs.length ? `omm serve ${serveArgs.join(' ')}` : 'omm serve (defaults)'}`,
 );
 lines.push(
   `wrk -t2 -c64 --timeout 30s on core 1, servers on core 0, rotating paths; per kind ${warmup} s warm-up, then ceiling and kind in turns (${runs} kind runs of ${seconds} s, ${runs + 1} ceiling runs): medians, each run in brackets; ratio = median over runs of run / mean of the ceiling runs beside it. Ceiling runs: ${fmt(Math.min(...ceilingRuns.map((r) => r.reqPerSec)))}-${fmt(Math.max(...ceilingRuns.map((r) => r.reqPerSec)))} req/s, p99 median ${median(ceilingRuns.map((r) => r.p99Ms))} ms`,

@@ -64,3 +64,31 @@ export function loadKinds(cat, next, count = 10000) {
     { name: 'match: title + artist', paths: { v1: sample.map((s) => `/v1/match/song?${q({ name: s.name, artist: s.artistNames.join(' & ') })}`) } },
   ];
 }
+
+/**
+ * With the heavy tail (omm generate --heavy-tail): the requests that land in it, from songs
+ * whose title is one of `titles` (thousands of songs share each): the explorer's request for
+ * the title and for its first word typed halfway, and a match of the title with the song's
+ * artists.
+ */
+export function tailKinds(cat, next, titles, count = 2000) {
+  const shared = new Set(titles);
+  const stored = cat.records('song').count;
+  const songs = [];
+  for (let tries = 0; songs.length < count && tries < count * 200; tries++) {
+    const ordinal = Math.floor(next() * stored);
+    if (cat.isDeleted('song', ordinal)) continue;
+    const song = cat.song(ordinal);
+    if (shared.has(song.name)) songs.push(song);
+  }
+  const explorer = (t) => `/v1/search?${q({ term: t, types: 'song,album,artist,playlist', limit: '5' })}`;
+  const half = (s) => {
+    const first = words(s.name)[0] ?? s.name;
+    return [...first].slice(0, Math.max(2, Math.ceil([...first].length / 2))).join('');
+  };
+  return [
+    { name: 'tail: explorer, shared title', paths: { v1: songs.map((s) => explorer(s.name)) } },
+    { name: 'tail: explorer, shared title typed', paths: { v1: songs.map((s) => explorer(half(s))) } },
+    { name: 'tail: match, shared title', paths: { v1: songs.map((s) => `/v1/match/song?${q({ name: s.name, artist: s.artistNames.join(' & ') })}`) } },
+  ];
+}

@@ -1,5 +1,6 @@
 import { withGs1CheckDigit } from '../raw/codes.js';
 import { planCompilations } from './compilations.js';
+import { HeavyTail } from './heavy-tail.js';
 import type { CatalogShape, CatalogWriter, GenSong, GenTrack } from './model.js';
 import { Namer } from './names.js';
 import { Prng } from './prng.js';
@@ -17,6 +18,7 @@ export function generateModel(
   seed: number,
   makeWriter: (shape: CatalogShape) => CatalogWriter,
   onProgress?: (songsDone: number, total: number) => void,
+  heavyTail = false,
 ): Record<string, number> {
   const total = Math.max(1, Math.floor(songs));
   const namer = new Namer();
@@ -24,14 +26,20 @@ export function generateModel(
   const artistCount = Math.ceil(total / 20);
   const albumCount = Math.ceil(total / 10);
   const compilationCount = Math.max(1, Math.floor(albumCount / 100));
+  const tail = heavyTail ? new HeavyTail(seed, artistCount) : null;
+  const tailArtists = tail?.artists(namer) ?? [];
   const artistNames: string[] = new Array(artistCount);
-  const artistGenre = new Uint8Array(artistCount);
+  for (const a of tailArtists) artistNames[a.index] = a.name;
+  const artistGenre = new Uint8Array(artistCount + tailArtists.length);
+  for (const a of tailArtists) artistGenre[a.index] = GENRES.indexOf(a.genres[0] as (typeof GENRES)[number]);
+  // The tail's box sets come after the compilations, numbered on from them.
+  const boxSets = tail?.boxSets(namer, albumCount, compilationCount, total) ?? [];
   const shape: CatalogShape = {
     seed,
     songs: total,
-    artistCount,
+    artistCount: artistCount + tailArtists.length,
     albumCount,
-    compilationCount,
+    compilationCount: compilationCount + boxSets.length,
     namer,
     artistName: (a) => artistNames[a],
     artistGenre: (a) => GENRES[artistGenre[a]],
@@ -47,11 +55,13 @@ export function generateModel(
     artistNames,
     kept: new Map<number, GenSong | null>(),
     previousIsrc: '',
+    tail,
   };
   // Compilations first (their own stream): which songs they reuse, so those alone are kept.
-  const plans = planCompilations(rng(7), namer, compilationCount, artistCount, total);
+  const plans = [...planCompilations(rng(7), namer, compilationCount, artistCount, total), ...boxSets];
   for (const plan of plans) for (const pick of plan.picks) draw.kept.set(pick.song, null);
   drawArtists(draw, rng(1));
+  for (const a of tailArtists) draw.writer.artist(a);
   const albumStart = albumBoundaries(rng(2), albumCount, total);
   const rb = rng(3);
   const rt = rng(4);
@@ -75,6 +85,8 @@ interface Draw {
   readonly kept: Map<number, GenSong | null>;
   /** The ISRC of the song drawn last: a few songs repeat it, as real catalogs do. */
   previousIsrc: string;
+  /** `--heavy-tail`: generic titles, covers, ubiquitous artists and box sets; null without it. */
+  readonly tail: HeavyTail | null;
 }
 
 /** Every artist, from stream 1. */
@@ -171,7 +183,8 @@ function drawSong(draw: Draw, s: number, artist: number, script: (typeof SCRIPTS
     const other = rt.int(0, artistCount - 1);
     if (other !== artist && !featured.includes(other)) featured.push(other);
   }
-  let songName = namer.words(rt, script, 1, 5);
+  const baseName = namer.words(rt, script, 1, 5);
+  let songName = baseName;
   if (featured.length > 0 && rt.chance(0.3)) songName += ` (feat. ${artistNames[featured[0]]})`;
   let versionSuffix: string | null = null;
   if (rt.chance(0.05)) songName += versionSuffix = rt.pick(VERSION_SUFFIXES);
@@ -185,6 +198,15 @@ function drawSong(draw: Draw, s: number, artist: number, script: (typeof SCRIPTS
   draw.previousIsrc = isrc;
   const durationMs = rt.int(90_000, 420_000);
   const genres = rt.chance(0.3) ? [GENRES[rt.chance(0.8) ? artistGenre[artist] : rt.int(0, GENRES.length - 1)]] : null;
+  const popularity = namer.popularity(rt);
+  const dateAdded = namer.addedAt(rt);
+  const credits = [artist, ...featured];
+  if (draw.tail) {
+    // A generic title or a cover keeps the version drawn (a live "Silent Night"), not the featuring.
+    const tail = draw.tail.song(baseName, popularity);
+    if (tail.name !== null) songName = tail.name + (versionSuffix ?? '');
+    if (tail.credit >= 0) credits.push(tail.credit);
+  }
   return {
     index: s,
     id: `s${s}`,
@@ -193,9 +215,9 @@ function drawSong(draw: Draw, s: number, artist: number, script: (typeof SCRIPTS
     isrc,
     durationMs,
     genres,
-    popularity: namer.popularity(rt),
-    dateAdded: namer.addedAt(rt),
-    credits: [artist, ...featured],
+    popularity,
+    dateAdded,
+    credits,
     script,
     firstReleaseDate: releaseDate,
   };
