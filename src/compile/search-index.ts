@@ -48,6 +48,7 @@ export function writeSearchShards(build: SearchBuild): NamedSearchShard[] {
       pages: _pages,
       phrasePages: _phrases,
       prefixPages: _prefixes,
+      wordPrefixPages: _wordPrefixes,
       ...firstPages
     } = writeFirstPages(index.path, join(build.outDir, `${name}.first-pages.blob`), build.buildId, { phrases });
     return [index, { name: `${name}.first-pages`, ...firstPages }];

@@ -207,7 +207,7 @@ function storedFirstPage(index: SearchIndex, normal: string, need: number, windo
   const pages = index.firstPages;
   if (!pages || pages.meta.engine !== SEARCH_ENGINE_VERSION || need > pages.meta.limit || window !== pages.meta.window) return null;
   if (scan !== Math.max(CANDIDATE_SCAN, window) || options.fuzzy === false || options.scans === false) return null;
-  const page = storedPage(index, pages, normal);
+  const page = storedPage(index, pages, normal, need);
   if (!page) return null;
   if (index.hidden) return livePage(index, index.hidden, page, normal, need, window, scan, options);
   const hits: SearchHit[] = [];

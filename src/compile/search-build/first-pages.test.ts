@@ -6,32 +6,11 @@ import { PAIR_NOT_COUNTED } from '../../index-format/search/first-pages.js';
 import { FirstPagesWriter } from '../../index-format/search/first-pages-writer.js';
 import { SearchIndex } from '../../index-format/search/search-index.js';
 import { searchText } from '../../index-format/search/search-text.js';
-import { writeSearchIndex, type SearchDocuments } from '../../../test/helpers/search-columns.js';
+import { writeSearchIndex } from '../../../test/helpers/search-columns.js';
+import { COMMON, firstPagesDocuments as documents } from '../../../test/helpers/first-pages-fixture.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
 import { writeFirstPages } from './first-pages.js';
-
-// Common words (long postings: stored pages) and rare ones (live), with credited artists.
-const COMMON = ['love', 'night', 'fire', 'rain', 'gold', 'river', 'moon', 'lover', 'loving', 'niño', '夜'];
-function documents(): SearchDocuments {
-  let x = 17;
-  const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
-  const rare = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
-  const artistNames = Array.from({ length: 30 }, () => `${pick(COMMON)} ${pick(rare)}`);
-  const count = 4000;
-  const names: string[] = [];
-  const offsets = new Uint32Array(count + 1);
-  const targets: number[] = [];
-  for (let o = 0; o < count; o++) {
-    const words = Array.from({ length: 1 + Math.floor(next() * 3) }, () => (next() < 0.2 ? pick(rare) : pick(COMMON)));
-    names.push(words.join(' '));
-    targets.push(Math.floor(next() * artistNames.length));
-    offsets[o + 1] = targets.length;
-  }
-  const ordinals = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) => ((a * 7919) % count) - ((b * 7919) % count));
-  return { type: 'song', ordinals, names, artists: { offsets, targets: Uint32Array.from(targets), artistNames } };
-}
 
 describe('first pages of one-word and two-word searches, and pair counts (written by the compile)', () => {
   let dir: string;

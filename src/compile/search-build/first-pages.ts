@@ -11,6 +11,7 @@ import { forEachNameGroup } from './name-groups.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
 import { rankPhrases, type PhraseSource } from './phrase-pages.js';
 import { PREFIX_TERMS_COSTLY, rankPrefixes } from './prefix-pages.js';
+import { rankWordPrefixes, WORD_PREFIX_PAGE_LIMIT } from './word-prefix-pages.js';
 
 /** Hits kept per term: interface 1's default page (25) and interface 2's (10) are answered whole. */
 export const FIRST_PAGE_LIMIT = 25;
@@ -33,7 +34,8 @@ export const FIRST_PAGE_MIN_POSTINGS = 256;
  * Then the name groups of the matcher's first stage (name-groups.ts). Last, given the names the
  * index searches (`phrases`), the first pages of their words that normalise to several terms
  * (phrase-pages.ts): "さくら" is searched as "さ く ら", three terms. Then the pages of the
- * prefixes someone typing sends that are no term (prefix-pages.ts).
+ * prefixes someone typing sends that are no term (prefix-pages.ts), and of a dense term
+ * followed by such a prefix (word-prefix-pages.ts: someone typing the second word).
  */
 export function writeFirstPages(
   searchShardPath: string,
@@ -45,7 +47,7 @@ export function writeFirstPages(
     pairTerms = PAIR_TERMS_MAX,
     phrases,
   }: { limit?: number; minPostings?: number; pairTerms?: number; phrases?: PhraseSource } = {},
-): WrittenShard & { readonly pages: number; readonly phrasePages: number; readonly prefixPages: number } {
+): WrittenShard & { readonly pages: number; readonly phrasePages: number; readonly prefixPages: number; readonly wordPrefixPages: number } {
   const shard = openShard(searchShardPath, SHARD_KINDS.blob);
   try {
     const index = new SearchIndex(shard);
@@ -72,7 +74,9 @@ export function writeFirstPages(
     const phrasePages = writer.phraseCount;
     writer.beginPrefixes();
     const prefixPages = rankPrefixes(index, writer, { limit, minPostings });
-    return { ...writer.finish(meta), pages, phrasePages, prefixPages };
+    writer.beginWordPrefixes(WORD_PREFIX_PAGE_LIMIT);
+    const wordPrefixPages = rankWordPrefixes(index, writer, { limit: WORD_PREFIX_PAGE_LIMIT, minPostings });
+    return { ...writer.finish(meta), pages, phrasePages, prefixPages, wordPrefixPages };
   } finally {
     shard.close();
   }

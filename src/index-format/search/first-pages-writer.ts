@@ -3,7 +3,7 @@ import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
 import { GrowableU32, u32Bytes } from '../u32.js';
 import { type FirstPagesMeta, PAIR_NOT_COUNTED, type PairCounts } from './first-pages.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from './name-groups.js';
-import { PHRASE_SECTIONS, PhraseEntries, PREFIX_SECTIONS } from './phrase-pages.js';
+import { PHRASE_SECTIONS, PhraseEntries, PREFIX_SECTIONS, WORD_PREFIX_SECTIONS } from './phrase-pages.js';
 import { encodeHit } from './stored-page.js';
 
 /* The writer of a first-pages shard; its sections are described in first-pages.ts, which reads it. */
@@ -24,6 +24,7 @@ export class FirstPagesWriter {
   private groups: { starts: GrowableU32; offsets: GrowableU32; words: number } | null = null;
   private phrases: PhraseEntries | null = null;
   private prefixes: PhraseEntries | null = null;
+  private wordPrefixes: { entries: PhraseEntries; limit: number } | null = null;
 
   constructor(path: string, buildId: string) {
     this.writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
@@ -120,8 +121,25 @@ export class FirstPagesWriter {
   /** The page of the prefixes whose term range is [from, to) (any order). */
   addPrefix(from: number, to: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
     const prefixes = this.prefixes;
-    if (!prefixes) throw new Error('first pages: a prefix page before beginPrefixes');
+    if (!prefixes || this.wordPrefixes) throw new Error('first pages: a prefix page outside beginPrefixes .. beginWordPrefixes');
     prefixes.add([from, to], total, hits.length);
+    this.writeHits(hits);
+  }
+
+  /** Ends the prefixes and begins the pages of a word and a prefix (WORD_PREFIX_SECTIONS), of up to `limit` hits each. */
+  beginWordPrefixes(limit: number): void {
+    if (!this.prefixes || this.wordPrefixes) throw new Error('first pages: the word-and-prefix pages began twice, or before the prefixes');
+    this.writer.endSection();
+    this.writer.beginSection('wordprefixes.hits');
+    this.wordPrefixes = { entries: new PhraseEntries(), limit };
+  }
+
+  /** The page of the word whose term is `word` and the prefix whose term range is [from, to) (any order). */
+  addWordPrefix(word: number, from: number, to: number, total: number, hits: readonly { rank: number; tier: number }[]): void {
+    const pages = this.wordPrefixes;
+    if (!pages) throw new Error('first pages: a word-and-prefix page before beginWordPrefixes');
+    if (hits.length > pages.limit) throw new Error(`first pages: a word-and-prefix page of ${hits.length} hits, over ${pages.limit}`);
+    pages.entries.add([word, from, to], total, hits.length);
     this.writeHits(hits);
   }
 
@@ -160,7 +178,15 @@ export class FirstPagesWriter {
     if (phrases) PHRASE_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(phrases[i])));
     const prefixes = this.prefixes?.sections();
     if (prefixes) PREFIX_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(prefixes[i])));
-    return this.writer.finish({ ...meta, pairScan: stored ? stored.scan : 0, groupScan: groups ? NAME_GROUP_SCAN : 0, groupMin: groups ? NAME_GROUP_MIN : 0 });
+    const wordPrefixes = this.wordPrefixes?.entries.sections();
+    if (wordPrefixes) WORD_PREFIX_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(wordPrefixes[i])));
+    return this.writer.finish({
+      ...meta,
+      pairScan: stored ? stored.scan : 0,
+      groupScan: groups ? NAME_GROUP_SCAN : 0,
+      groupMin: groups ? NAME_GROUP_MIN : 0,
+      wordPrefixLimit: this.wordPrefixes?.limit ?? 0,
+    });
   }
 
   private writeHits(hits: readonly { rank: number; tier: number }[]): void {

@@ -1,6 +1,6 @@
 import { FormatError } from '../errors.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN, NameGroups } from './name-groups.js';
-import { PHRASE_SECTIONS, PhrasePages, PREFIX_SECTIONS } from './phrase-pages.js';
+import { PHRASE_SECTIONS, PhrasePages, PREFIX_SECTIONS, WORD_PREFIX_SECTIONS } from './phrase-pages.js';
 import { hashRun } from './search-keys.js';
 import type { Shard } from '../shards/shard-reader.js';
 import { pageOf, type FirstPage } from './stored-page.js';
@@ -28,7 +28,9 @@ import { pageOf, type FirstPage } from './stored-page.js';
  * And, optionally, the name groups of the matcher's first stage (name-groups.ts): `groups.blocks`,
  * `groups.starts`, `groups.offsets`; then the first pages of phrase searches (phrase-pages.ts):
  * `phrases.hits` and PHRASE_SECTIONS; then the first pages of prefixes that are no term (what
- * someone typing sends), keyed by their term range: `prefixes.hits` and PREFIX_SECTIONS.
+ * someone typing sends), keyed by their term range: `prefixes.hits` and PREFIX_SECTIONS; then
+ * those of a word and a prefix ("love ni"), keyed by the word's term and the prefix's range:
+ * `wordprefixes.hits` and WORD_PREFIX_SECTIONS, of `wordPrefixLimit` hits at most.
  *
  * This file reads the shard; first-pages-writer.ts writes it.
  */
@@ -48,6 +50,8 @@ export interface FirstPagesMeta {
   /** NAME_GROUP_SCAN and NAME_GROUP_MIN of the stored name groups; 0 when none are stored. */
   readonly groupScan?: number;
   readonly groupMin?: number;
+  /** Hits kept per word-and-prefix page (a page of up to this many is answered from there); 0 when none are stored. */
+  readonly wordPrefixLimit?: number;
 }
 
 export type { FirstPage } from './stored-page.js';
@@ -78,6 +82,7 @@ export class FirstPages {
   private groups: NameGroups | null | undefined = undefined;
   private phraseSections: PhrasePages | null | undefined = undefined;
   private prefixSections: PhrasePages | null | undefined = undefined;
+  private wordPrefixSections: PhrasePages | null | undefined = undefined;
 
   constructor(private readonly shard: Shard) {
     const m = shard.meta;
@@ -90,6 +95,7 @@ export class FirstPages {
       pairScan: Number(m.pairScan ?? 0),
       groupScan: Number(m.groupScan ?? 0),
       groupMin: Number(m.groupMin ?? 0),
+      wordPrefixLimit: Number(m.wordPrefixLimit ?? 0),
     };
   }
 
@@ -158,6 +164,12 @@ export class FirstPages {
   prefixes(): PhrasePages | null {
     if (this.prefixSections === undefined) this.prefixSections = this.keyedPages(PREFIX_SECTIONS, 'prefixes.hits');
     return this.prefixSections;
+  }
+
+  /** The pages of a word and a prefix, keyed by [word's term, prefix's range from, to]; null when the shard has none. */
+  wordPrefixes(): PhrasePages | null {
+    if (this.wordPrefixSections === undefined) this.wordPrefixSections = this.keyedPages(WORD_PREFIX_SECTIONS, 'wordprefixes.hits');
+    return this.wordPrefixSections;
   }
 
   private keyedPages(sections: readonly string[], hits: string): PhrasePages | null {

@@ -26,6 +26,21 @@ export const PHRASE_SECTIONS = ['phrases.hashes', 'phrases.checks', 'phrases.ent
  */
 export const PREFIX_SECTIONS = ['prefixes.hashes', 'prefixes.checks', 'prefixes.entries', 'prefixes.totals', 'prefixes.offsets'] as const;
 
+/**
+ * First pages of a word and a prefix (someone typing the second word: "love ni"), the word a term
+ * and the prefix no term: the same tables, keyed by [the word's term id, the prefix's term range
+ * from, to]. A two-word query's tiers 0 to 3 depend on those alone, as a prefix's do on its range;
+ * the compile stores a page only when they found enough that the typo-tolerant tiers did not
+ * run. These pages keep fewer hits (FirstPagesMeta.wordPrefixLimit). After `wordprefixes.hits`.
+ */
+export const WORD_PREFIX_SECTIONS = [
+  'wordprefixes.hashes',
+  'wordprefixes.checks',
+  'wordprefixes.entries',
+  'wordprefixes.totals',
+  'wordprefixes.offsets',
+] as const;
+
 /** A phrase has at most this many terms: a longer query is searched live. */
 export const PHRASE_TERMS_MAX = 32;
 
