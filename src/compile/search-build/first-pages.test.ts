@@ -10,7 +10,7 @@ import { writeSearchIndex } from '../../../test/helpers/search-columns.js';
 import { COMMON, firstPagesDocuments as documents } from '../../../test/helpers/first-pages-fixture.js';
 import { openShard } from '../../index-format/shards/shard-reader.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex } from '../../search/search-engine.js';
-import { writeFirstPages } from './first-pages.js';
+import { mostHeldThreshold, writeFirstPages } from './first-pages.js';
 
 describe('first pages of one-word and two-word searches, and pair counts (written by the compile)', () => {
   let dir: string;
@@ -21,7 +21,7 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'omm-first-pages-'));
     writeSearchIndex(join(dir, 'search.blob'), 'b1', documents());
-    pages = writeFirstPages(join(dir, 'search.blob'), join(dir, 'pages.blob'), 'b1', { minPostings: 100 }).pages;
+    pages = writeFirstPages(join(dir, 'search.blob'), join(dir, 'pages.blob'), 'b1', { minPostings: 100, mostHeld: 0 }).pages;
     live = new SearchIndex(openShard(join(dir, 'search.blob')));
     stored = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(join(dir, 'pages.blob')));
   });
@@ -47,6 +47,26 @@ describe('first pages of one-word and two-word searches, and pair counts (writte
       // As typed: capitals and accents normalise to the term.
       expect(searchIndex(stored, term.toUpperCase(), { need: 10 }).hits).toEqual(searchIndex(live, term.toUpperCase(), { need: 10 }).hits);
     }
+  });
+
+  it('keeps pages for the terms held by the most documents too, up to mostHeld, and answers them as live', () => {
+    const offsets = live.u32('postings.offsets');
+    const held = (id: number) => offsets[id + 1] - offsets[id];
+    const threshold = mostHeldThreshold(offsets, live.terms, 150);
+    expect(Array.from({ length: live.terms }, (_, id) => id).filter((id) => held(id) >= threshold).length).toBeLessThanOrEqual(150);
+    expect(Array.from({ length: live.terms }, (_, id) => id).filter((id) => held(id) >= threshold - 1).length).toBeGreaterThan(150);
+    const path = join(dir, 'most-held.blob');
+    writeFirstPages(join(dir, 'search.blob'), path, 'b1', { minPostings: 100, mostHeld: 150 });
+    const more = new SearchIndex(openShard(join(dir, 'search.blob')), openShard(path));
+    for (let id = 0; id < live.terms; id++) {
+      const dense = stored.firstPages!.page(id) !== null;
+      expect(more.firstPages!.page(id) !== null, live.term(id)).toBe(dense || held(id) >= threshold);
+      const a = searchIndex(live, live.term(id), { need: 25 });
+      const b = searchIndex(more, live.term(id), { need: 25 });
+      expect({ hits: [...b.hits], total: b.total }, live.term(id)).toEqual({ hits: [...a.hits], total: a.total });
+    }
+    expect(mostHeldThreshold(offsets, live.terms, live.terms)).toBe(0);
+    expect(mostHeldThreshold(offsets, live.terms, 0)).toBe(Infinity);
   });
 
   it('keeps pages for the costly prefixes that are no term, and answers every prefix as the live engine does', () => {

@@ -19,6 +19,11 @@ export class RecordTable {
   readonly count: number;
   /** Whether any shard is compressed: then raw() makes a Buffer per record, which place() spares. */
   readonly compressed: boolean;
+  /**
+   * Whether a shard of the table reads ahead (Shard.readsAhead, a snapshot larger than memory):
+   * only then does an armed read ask whether its pages are in memory (cold-reads.ts).
+   */
+  readonly checksCold: boolean;
   private readonly parts: OpenRecordShard[];
   private recent: { ordinals: Float64Array; records: unknown[] } | null = null;
   private readonly touchStarts = new Float64Array(TOUCH_MAX);
@@ -38,6 +43,7 @@ export class RecordTable {
     }
     this.count = expected;
     this.compressed = this.parts.some((part) => part.dictionary !== null);
+    this.checksCold = this.parts.some((part) => part.shard.readsAhead && part.offsets !== null && part.mapped !== undefined);
   }
 
   /** The bytes of one record: zero-copy when stored plain and mapped, else a Buffer of its own. */
@@ -64,7 +70,7 @@ export class RecordTable {
     const starts = this.touchStarts;
     // Pages mostly on disk (Shard.readsAhead): every record's offsets asked for before any is
     // read, then every record's bytes.
-    if (coldReadsArmed()) this.throwCold(ordinals, n);
+    if (this.checksCold && coldReadsArmed()) this.throwCold(ordinals, n);
     const ahead = !coldReadsArmed() && this.readsAhead(ordinals, n);
     for (let i = 0; i < n; i++) {
       const o = ordinals[i];
