@@ -57,13 +57,11 @@ try {
     await page.keyboard.type(text, { delay });
     // The last keystroke's search: wait for its measure (the box holds the whole text).
     // (Run in the page: the measures are PerformanceMeasure entries, whose detail holds the term.)
-    await page.waitForFunction(
-      (t) => performance.getEntriesByName('omm-search').some((m) => /** @type {PerformanceMeasure} */ (m).detail?.term === t.trim()),
-      text,
-      { timeout: 10_000 },
-    );
+    await page.waitForFunction((t) => performance.getEntriesByName('omm-search').some((m) => /** @type {any} */ (m).detail?.term === t.trim()), text, {
+      timeout: 10_000,
+    });
     const own = await page.evaluate(() =>
-      performance.getEntriesByName('omm-search').map((m) => ({ term: /** @type {PerformanceMeasure} */ (m).detail.term, ms: m.duration })),
+      performance.getEntriesByName('omm-search').map((m) => ({ term: /** @type {any} */ (m).detail.term, ms: m.duration })),
     );
     measures.push(...own);
   }
