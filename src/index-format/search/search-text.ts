@@ -25,10 +25,17 @@ export const SEARCH_TEXT_VERSION = 3;
 const NOT_ASCII = /[^\u0000-\u007f]/;
 const NOT_ASCII_WORD = /[^a-z0-9]+/g;
 
+/** The last text normalised and its result: a search of several groups normalises its term once per group. */
+let lastText = '';
+let lastNormal = '';
+
 export function searchText(text: string): string {
+  if (text === lastText) return lastNormal;
   // ASCII text has nothing to decompose, fold or split apart: the same result, several passes fewer.
-  if (!NOT_ASCII.test(text)) return text.toLowerCase().replace(NOT_ASCII_WORD, ' ').trim();
-  return searchTextOfAnyScript(text);
+  const normal = NOT_ASCII.test(text) ? searchTextOfAnyScript(text) : text.toLowerCase().replace(NOT_ASCII_WORD, ' ').trim();
+  lastText = text;
+  lastNormal = normal;
+  return normal;
 }
 
 /** searchText without the ASCII shortcut (exported for the test that holds the two together). */

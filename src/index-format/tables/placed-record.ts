@@ -18,10 +18,16 @@ export class PlacedRecord {
     /** Bytes copyTo writes: the record's, or fewer (withoutLastByte). */
     readonly length: number,
     private readonly decodedLength: number,
+    /** The record's bytes decompressed already (DecodedCache), or null. */
+    private readonly decoded: Uint8Array | null = null,
   ) {}
 
   copyTo(out: Uint8Array, at: number): void {
     const { part, start, end, length } = this;
+    if (this.decoded) {
+      out.set(this.decoded.subarray(0, length), at);
+      return;
+    }
     if (!part.dictionary) {
       if (part.mapped) part.shard.verify(start, length);
       out.set(part.mapped ? part.mapped.subarray(start, start + length) : part.shard.bytes(start, length), at);
@@ -35,8 +41,15 @@ export class PlacedRecord {
     out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + length), at);
   }
 
+  /** The whole record decompressed into a buffer of its own (to keep in a DecodedCache). */
+  decodedCopy(): Uint8Array {
+    const out = new Uint8Array(this.decodedLength);
+    new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.decodedLength, this.decodedLength).copyTo(out, 0);
+    return out;
+  }
+
   /** The record without its last byte (a view's closing brace, for a response that adds members to it). */
   withoutLastByte(): PlacedRecord {
-    return new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.length - 1, this.decodedLength);
+    return new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.length - 1, this.decodedLength, this.decoded);
   }
 }

@@ -160,6 +160,50 @@ describe.each(modes)('record tables (%s)', (mode) => {
     }
   });
 
+  it('place keeps a compressed record asked for twice in a row of its slot, decoded, and writes the same bytes from it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
+    const packr = new Packr({ useRecords: false });
+    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
+    for (let i = 0; i < 3000; i++) writer.add(song(i));
+    const table = new RecordTable(
+      'songs',
+      open(
+        writer.finish().map((w) => w.path),
+        mode,
+      ),
+      new Unpackr({ useRecords: false }),
+    );
+    expect(table.compressed).toBe(true);
+    const written = (ordinal: number, shorter = false) => {
+      const placed = shorter ? table.place(ordinal).withoutLastByte() : table.place(ordinal);
+      const out = Buffer.alloc(placed.length + 2, 0xee);
+      placed.copyTo(out, 1);
+      return out;
+    };
+    const kept = (ordinal: number) => (table as unknown as { decodedCache: { get(o: number): Uint8Array | null } }).decodedCache.get(ordinal);
+    for (const ordinal of [3, 1501, 2999]) {
+      const raw = table.raw(ordinal);
+      const first = written(ordinal);
+      expect(kept(ordinal)).toBeNull();
+      const second = written(ordinal);
+      expect(kept(ordinal)).not.toBeNull();
+      const third = written(ordinal, true);
+      for (const out of [first, second]) expect(out.subarray(1, -1).equals(raw), String(ordinal)).toBe(true);
+      expect(third.subarray(1, -1).equals(raw.subarray(0, raw.length - 1))).toBe(true);
+      expect([first[0], first.at(-1), third[0], third.at(-1)]).toEqual([0xee, 0xee, 0xee, 0xee]);
+    }
+    // The same slot taken in turns by two records keeps neither; a record past 4 KiB is never kept.
+    written(7);
+    written(7 + 2048);
+    written(7);
+    expect(kept(7)).toBeNull();
+    const long = 50; // its lyrics are 6 KB
+    written(long);
+    written(long);
+    expect(table.raw(long).length).toBeGreaterThan(4096);
+    expect(kept(long)).toBeNull();
+  });
+
   it('an empty table is one empty plain shard', () => {
     const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
     const shards = open(

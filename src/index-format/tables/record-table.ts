@@ -4,6 +4,7 @@ import { ColdRead, coldReadsArmed, type ColdRange } from '../shards/cold-reads.j
 import { FormatError } from '../errors.js';
 import type { Shard } from '../shards/shard-reader.js';
 import { lzDecodedLength } from '../codec/lz-codec.js';
+import { DecodedCache } from './decoded-cache.js';
 import { PlacedRecord } from './placed-record.js';
 import { decoderOf, openPart, type OpenRecordShard } from './record-shard.js';
 
@@ -27,6 +28,7 @@ export class RecordTable {
   private readonly parts: OpenRecordShard[];
   private recent: { ordinals: Float64Array; records: unknown[] } | null = null;
   private readonly touchStarts = new Float64Array(TOUCH_MAX);
+  private readonly decodedCache: DecodedCache | null;
 
   constructor(
     readonly table: string,
@@ -43,6 +45,7 @@ export class RecordTable {
     }
     this.count = expected;
     this.compressed = this.parts.some((part) => part.dictionary !== null);
+    this.decodedCache = this.compressed ? new DecodedCache() : null;
     this.checksCold = this.parts.some((part) => part.shard.readsAhead && part.offsets !== null && part.mapped !== undefined);
   }
 
@@ -75,7 +78,7 @@ export class RecordTable {
     for (let i = 0; i < n; i++) {
       const o = ordinals[i];
       starts[i] = -1;
-      if (!Number.isInteger(o) || o < 0 || o >= this.count) continue;
+      if (!Number.isInteger(o) || o < 0 || o >= this.count || this.decodedCache?.get(o)) continue;
       const part = this.partOf(o);
       if (part.offsets && part.mapped) {
         const local = o - part.firstOrdinal;
@@ -137,6 +140,8 @@ export class RecordTable {
   /** Finds a record without reading it: its length, and a PlacedRecord that writes it where asked, later. */
   place(ordinal: number): PlacedRecord {
     const part = this.partOf(ordinal);
+    const kept = this.decodedCache?.get(ordinal);
+    if (kept) return new PlacedRecord(this.table, part, ordinal, 0, 0, kept.length, kept.length, kept);
     const [from, to] = this.span(part, ordinal);
     const start = part.dataStart + from;
     const end = part.dataStart + to;
@@ -155,7 +160,11 @@ export class RecordTable {
       length = lzDecodedLength(part.shard.bytes(start, prefix), 0, prefix);
     }
     if (length < 0) throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} of ${this.table} does not decompress`, part.shard.path);
-    return new PlacedRecord(this.table, part, ordinal, start, end, length, length);
+    const placed = new PlacedRecord(this.table, part, ordinal, start, end, length, length);
+    if (!this.decodedCache?.admits(ordinal, length)) return placed;
+    const decoded = placed.decodedCopy();
+    this.decodedCache.keep(ordinal, decoded);
+    return new PlacedRecord(this.table, part, ordinal, start, end, length, length, decoded);
   }
 
   /** [from, to) of a record inside its shard's data section, offsets checked. */
