@@ -50,6 +50,10 @@ try {
   await page.route(/img\.example\.com/, (route) => route.abort('blockedbyclient'));
   await page.goto(`${server.origin}/`);
   const box = page.getByRole('combobox');
+  // A running server is warm: one word typed first, its timings left out.
+  await box.focus();
+  await page.keyboard.type('warm up', { delay });
+  await page.waitForFunction(() => performance.getEntriesByName('omm-search').length > 0, null, { timeout: 10_000 });
   for (const text of typed) {
     await box.fill('');
     await page.evaluate(() => performance.clearMeasures('omm-search'));
