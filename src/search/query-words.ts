@@ -1,7 +1,7 @@
 import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
 import type { QueryWord } from './all-words.js';
 import { withinOneEdit } from './one-edit.js';
-import { typoVariants } from './typo-variants.js';
+import { prefixTypoRanges } from './prefix-typos.js';
 
 /**
  * A query's words as the search engine's tiers look them up: as typed (the last one as a
@@ -101,12 +101,7 @@ export function correctedWords(index: SearchIndex, words: string[]): QueryWord[]
     if (length < TYPO_MIN || length > TYPO_MAX) return null;
     corrected = true;
     const ranges: TermRange[] = oneEditTerms(index, word).map((id) => ({ from: id, to: id + 1 }));
-    if (last && length >= TYPO_PREFIX_MIN) {
-      for (const variant of typoVariants(word, index.alphabet)) {
-        const range = index.prefixRange(variant);
-        if (range.to > range.from) ranges.push(range);
-      }
-    }
+    if (last && length >= TYPO_PREFIX_MIN) ranges.push(...prefixTypoRanges(index, word));
     if (ranges.length === 0) return null;
     out.push({ ranges });
   }

@@ -6,8 +6,7 @@
  */
 export function typoVariants(word: string, alphabet: string): Set<string> {
   const chars = [...word];
-  const blocks = new Set(chars.map(blockOf));
-  const letters = [...alphabet].filter((c) => blocks.has(blockOf(c)) || /\p{N}/u.test(c));
+  const letters = variantLetters(chars, alphabet);
   const out = new Set<string>();
   const n = chars.length;
   for (let i = 0; i < n; i++) out.add(join(chars, i, i + 1, ''));
@@ -19,9 +18,15 @@ export function typoVariants(word: string, alphabet: string): Set<string> {
   return out;
 }
 
+/** The letters typoVariants inserts and substitutes: those of `alphabet` in the word's Unicode blocks, and digits. */
+export function variantLetters(chars: readonly string[], alphabet: string): string[] {
+  const blocks = new Set(chars.map(blockOf));
+  return [...alphabet].filter((c) => blocks.has(blockOf(c)) || /\p{N}/u.test(c));
+}
+
 const blockOf = (c: string): number => c.codePointAt(0)! >> 7;
 
-function join(chars: string[], from: number, to: number, middle: string): string {
+export function join(chars: readonly string[], from: number, to: number, middle: string): string {
   let s = '';
   for (let i = 0; i < from; i++) s += chars[i];
   s += middle;

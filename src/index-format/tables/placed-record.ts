@@ -41,9 +41,12 @@ export class PlacedRecord {
     out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + length), at);
   }
 
-  /** The whole record decompressed into a buffer of its own (to keep in a DecodedCache). */
+  /**
+   * The whole record decompressed into a buffer of its own (to keep in a DecodedCache): a slice
+   * of node's Buffer pool, not an allocation of its own outside the heap per record.
+   */
   decodedCopy(): Uint8Array {
-    const out = new Uint8Array(this.decodedLength);
+    const out = Buffer.allocUnsafe(this.decodedLength);
     new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.decodedLength, this.decodedLength).copyTo(out, 0);
     return out;
   }
