@@ -1,5 +1,14 @@
 import { FormatError } from '../errors.js';
+import type { DecodedCache } from './decoded-cache.js';
 import { decoderOf, type OpenRecordShard } from './record-shard.js';
+
+/** Where a record's decoded copy lies (DecodedCache), and how to place it from its stored bytes if that slot has been written since. */
+export interface KeptCopy {
+  readonly cache: DecodedCache;
+  readonly slot: number;
+  readonly generation: number;
+  readonly stored: () => PlacedRecord;
+}
 
 /**
  * A record found by RecordTable.place: `length` bytes that copyTo() writes into a buffer,
@@ -18,14 +27,17 @@ export class PlacedRecord {
     /** Bytes copyTo writes: the record's, or fewer (withoutLastByte). */
     readonly length: number,
     private readonly decodedLength: number,
-    /** The record's bytes decompressed already (DecodedCache), or null. */
-    private readonly decoded: Uint8Array | null = null,
+    /** The record's decoded copy (DecodedCache), or null. */
+    private readonly kept: KeptCopy | null = null,
   ) {}
 
   copyTo(out: Uint8Array, at: number): void {
-    const { part, start, end, length } = this;
-    if (this.decoded) {
-      out.set(this.decoded.subarray(0, length), at);
+    const { part, start, end, length, kept } = this;
+    if (kept) {
+      if (kept.cache.copyOut(kept.slot, kept.generation, out, at, length)) return;
+      // The slot took another record since: this one from its stored bytes.
+      const stored = kept.stored();
+      (length === stored.length ? stored : stored.withoutLastByte()).copyTo(out, at);
       return;
     }
     if (!part.dictionary) {
@@ -41,18 +53,8 @@ export class PlacedRecord {
     out.set(decoder.outputBytes.subarray(decoder.outputAt, decoder.outputAt + length), at);
   }
 
-  /**
-   * The whole record decompressed into a buffer of its own (to keep in a DecodedCache): a slice
-   * of node's Buffer pool, not an allocation of its own outside the heap per record.
-   */
-  decodedCopy(): Uint8Array {
-    const out = Buffer.allocUnsafe(this.decodedLength);
-    new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.decodedLength, this.decodedLength).copyTo(out, 0);
-    return out;
-  }
-
   /** The record without its last byte (a view's closing brace, for a response that adds members to it). */
   withoutLastByte(): PlacedRecord {
-    return new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.length - 1, this.decodedLength, this.decoded);
+    return new PlacedRecord(this.table, this.part, this.ordinal, this.start, this.end, this.length - 1, this.decodedLength, this.kept);
   }
 }

@@ -78,7 +78,7 @@ export class RecordTable {
     for (let i = 0; i < n; i++) {
       const o = ordinals[i];
       starts[i] = -1;
-      if (!Number.isInteger(o) || o < 0 || o >= this.count || this.decodedCache?.get(o)) continue;
+      if (!Number.isInteger(o) || o < 0 || o >= this.count || (this.decodedCache && this.decodedCache.holds(o))) continue;
       const part = this.partOf(o);
       if (part.offsets && part.mapped) {
         const local = o - part.firstOrdinal;
@@ -137,11 +137,33 @@ export class RecordTable {
     return probed;
   }
 
-  /** Finds a record without reading it: its length, and a PlacedRecord that writes it where asked, later. */
+  /**
+   * Finds a record without reading it: its length, and a PlacedRecord that writes it where asked,
+   * later; from its decoded copy when the table keeps one (DecodedCache).
+   */
   place(ordinal: number): PlacedRecord {
+    const cache = this.decodedCache;
+    if (!cache) return this.placeStored(ordinal);
+    const slot = cache.find(ordinal);
+    if (slot >= 0) return this.placedFrom(cache, slot, ordinal);
+    const placed = this.placeStored(ordinal);
+    if (!cache.admits(ordinal, placed.length)) return placed;
+    return this.placedFrom(
+      cache,
+      cache.keep(ordinal, placed.length, (out, at) => placed.copyTo(out, at)),
+      ordinal,
+    );
+  }
+
+  private placedFrom(cache: DecodedCache, slot: number, ordinal: number): PlacedRecord {
+    const length = cache.length(slot);
+    const kept = { cache, slot, generation: cache.generation(slot), stored: () => this.placeStored(ordinal) };
+    return new PlacedRecord(this.table, this.partOf(ordinal), ordinal, 0, 0, length, length, kept);
+  }
+
+  /** place() from the stored bytes. */
+  private placeStored(ordinal: number): PlacedRecord {
     const part = this.partOf(ordinal);
-    const kept = this.decodedCache?.get(ordinal);
-    if (kept) return new PlacedRecord(this.table, part, ordinal, 0, 0, kept.length, kept.length, kept);
     const [from, to] = this.span(part, ordinal);
     const start = part.dataStart + from;
     const end = part.dataStart + to;
@@ -160,11 +182,7 @@ export class RecordTable {
       length = lzDecodedLength(part.shard.bytes(start, prefix), 0, prefix);
     }
     if (length < 0) throw new FormatError('E_FORMAT_RECORD', `record ${ordinal} of ${this.table} does not decompress`, part.shard.path);
-    const placed = new PlacedRecord(this.table, part, ordinal, start, end, length, length);
-    if (!this.decodedCache?.admits(ordinal, length)) return placed;
-    const decoded = placed.decodedCopy();
-    this.decodedCache.keep(ordinal, decoded);
-    return new PlacedRecord(this.table, part, ordinal, start, end, length, length, decoded);
+    return new PlacedRecord(this.table, part, ordinal, start, end, length, length);
   }
 
   /** [from, to) of a record inside its shard's data section, offsets checked. */
