@@ -206,6 +206,9 @@ describe('a takedown answers as a full compile without the taken-down releases',
         `/openmusic/search?term=${term}`,
       );
     }
+    // Someone typing a second word (word-and-prefix pages), as the explorer asks.
+    for (const typed of ['love ni', 'the lo', 'you he', 'night l', 'the li', 'love y'])
+      paths.push(`/v1/search?term=${encodeURIComponent(typed)}&types=song,album,artist,playlist&limit=5`);
     expect(await differences(paths)).toEqual([]);
   });
 
