@@ -30,16 +30,21 @@ export function planCompilations(rc: Prng, namer: Namer, count: number, artistCo
     const releaseDate = namer.releaseDate(rc, 2000 + (c % 26));
     const popularity = namer.popularity(rc);
     const artist = rc.int(0, artistCount - 1);
-    const used = new Set<number>();
-    const picks: { song: number; track: number }[] = [];
-    const tracks = rc.int(10, 20);
-    for (let t = 1; t <= tracks; t++) {
-      const song = rc.int(0, songs - 1);
-      if (used.has(song)) continue;
-      used.add(song);
-      picks.push({ song, track: t });
-    }
+    const picks = drawPicks(rc, rc.int(10, 20), songs);
     plans.push({ index: c, id, name, upc, releaseDate, artworkUrl: `https://img.example.com/albums/${id}.jpg`, popularity, artist, picks });
   }
   return plans;
+}
+
+/** `tracks` songs drawn from the whole catalog, each a track number; a song drawn twice leaves its number unused. */
+export function drawPicks(r: Prng, tracks: number, songs: number): { song: number; track: number }[] {
+  const used = new Set<number>();
+  const picks: { song: number; track: number }[] = [];
+  for (let t = 1; t <= tracks; t++) {
+    const song = r.int(0, songs - 1);
+    if (used.has(song)) continue;
+    used.add(song);
+    picks.push({ song, track: t });
+  }
+  return picks;
 }

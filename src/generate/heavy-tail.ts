@@ -1,5 +1,5 @@
 import { withGs1CheckDigit } from '../raw/codes.js';
-import type { CompilationPlan } from './compilations.js';
+import { type CompilationPlan, drawPicks } from './compilations.js';
 import type { GenArtist } from './model.js';
 import type { Namer } from './names.js';
 import { Prng, Zipf } from './prng.js';
@@ -107,15 +107,7 @@ export class HeavyTail {
       const upc = withGs1CheckDigit(`50${String(index).padStart(10, '0')}`);
       const releaseDate = namer.releaseDate(rb, 1995 + (k % 31));
       const popularity = namer.popularity(rb);
-      const used = new Set<number>();
-      const picks: { song: number; track: number }[] = [];
-      const tracks = rb.int(BOX_MIN, Math.min(BOX_MAX, Math.max(BOX_MIN, songs)));
-      for (let t = 1; t <= tracks; t++) {
-        const song = rb.int(0, songs - 1);
-        if (used.has(song)) continue;
-        used.add(song);
-        picks.push({ song, track: t });
-      }
+      const picks = drawPicks(rb, rb.int(BOX_MIN, Math.min(BOX_MAX, Math.max(BOX_MIN, songs))), songs);
       plans.push({ index, id, name, upc, releaseDate, artworkUrl: `https://img.example.com/albums/${id}.jpg`, popularity, artist: this.firstArtist, picks });
     }
     return plans;

@@ -1,5 +1,5 @@
 import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
-import { join, variantLetters } from './typo-variants.js';
+import { typoVariants } from './typo-variants.js';
 
 /** A position whose terms number fewer than this has its letters read from them, not tried one by one. */
 const READ_LETTERS_BELOW = 64;
@@ -17,30 +17,22 @@ const READ_LETTERS_BELOW = 64;
  */
 export function prefixTypoRanges(index: SearchIndex, word: string): TermRange[] {
   const chars = [...word];
-  const n = chars.length;
-  const letters = variantLetters(chars, index.alphabet);
   // heads[j]: the terms starting with the word's first j characters, up to the first empty one.
   const heads: TermRange[] = [{ from: 0, to: index.terms }];
-  for (let j = 1; j <= n && heads[j - 1].to > heads[j - 1].from; j++) heads.push(index.prefixRange(chars.slice(0, j).join('')));
-  const open = (j: number) => j < heads.length && heads[j].to > heads[j].from;
-  const lettersAt = (j: number): readonly string[] => {
-    const head = heads[j];
-    if (head.to - head.from >= READ_LETTERS_BELOW) return letters;
-    const held = new Set<string>();
-    for (let id = head.from; id < head.to; id++) {
-      const term = [...index.term(id)];
-      if (term.length > j) held.add(term[j]);
-    }
-    return letters.filter((c) => held.has(c));
-  };
-  const variants = new Set<string>();
-  for (let i = 0; i < n; i++) if (open(i)) variants.add(join(chars, i, i + 1, ''));
-  for (let i = 0; i + 1 < n; i++) if (open(i)) variants.add(join(chars, i, i + 2, chars[i + 1] + chars[i]));
-  const at: (readonly string[] | null)[] = new Array(n + 1).fill(null);
-  for (let i = 0; i < n; i++) if (open(i)) for (const c of (at[i] ??= lettersAt(i))) if (c !== chars[i]) variants.add(join(chars, i, i + 1, c));
-  for (let i = 0; i <= n; i++) if (open(i)) for (const c of (at[i] ??= lettersAt(i))) variants.add(join(chars, i, i, c));
-  variants.delete(word);
-  variants.delete('');
+  for (let j = 1; j <= chars.length && heads[j - 1].to > heads[j - 1].from; j++) heads.push(index.prefixRange(chars.slice(0, j).join('')));
+  const variants = typoVariants(word, index.alphabet, {
+    open: (j) => j < heads.length && heads[j].to > heads[j].from,
+    letters: (j, all) => {
+      const head = heads[j];
+      if (head.to - head.from >= READ_LETTERS_BELOW) return all;
+      const held = new Set<string>();
+      for (let id = head.from; id < head.to; id++) {
+        const term = [...index.term(id)];
+        if (term.length > j) held.add(term[j]);
+      }
+      return all.filter((c) => held.has(c));
+    },
+  });
   const ranges: TermRange[] = [];
   for (const variant of variants) {
     const range = index.prefixRange(variant);

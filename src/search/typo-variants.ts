@@ -4,29 +4,41 @@
  * from the Unicode blocks the word itself uses, so a Latin word is not tried with 5,000 CJK
  * characters. Works on code points, not UTF-16 units.
  */
-export function typoVariants(word: string, alphabet: string): Set<string> {
+export function typoVariants(word: string, alphabet: string, edits?: VariantEdits): Set<string> {
   const chars = [...word];
-  const letters = variantLetters(chars, alphabet);
+  const all = variantLetters(chars, alphabet);
+  const open = (i: number) => edits?.open(i) ?? true;
+  const at: (readonly string[] | null)[] = new Array(chars.length + 1).fill(null);
+  const letters = (i: number) => (at[i] ??= edits ? edits.letters(i, all) : all);
   const out = new Set<string>();
   const n = chars.length;
-  for (let i = 0; i < n; i++) out.add(join(chars, i, i + 1, ''));
-  for (let i = 0; i + 1 < n; i++) out.add(join(chars, i, i + 2, chars[i + 1] + chars[i]));
-  for (let i = 0; i < n; i++) for (const c of letters) if (c !== chars[i]) out.add(join(chars, i, i + 1, c));
-  for (let i = 0; i <= n; i++) for (const c of letters) out.add(join(chars, i, i, c));
+  for (let i = 0; i < n; i++) if (open(i)) out.add(join(chars, i, i + 1, ''));
+  for (let i = 0; i + 1 < n; i++) if (open(i)) out.add(join(chars, i, i + 2, chars[i + 1] + chars[i]));
+  for (let i = 0; i < n; i++) if (open(i)) for (const c of letters(i)) if (c !== chars[i]) out.add(join(chars, i, i + 1, c));
+  for (let i = 0; i <= n; i++) if (open(i)) for (const c of letters(i)) out.add(join(chars, i, i, c));
   out.delete(word);
   out.delete('');
   return out;
 }
 
+/**
+ * Narrows typoVariants to the edits a caller knows can matter: `open(i)`, whether to edit at
+ * position i at all, and `letters(i, all)`, which of the letters to insert or substitute there.
+ */
+export interface VariantEdits {
+  open(position: number): boolean;
+  letters(position: number, all: readonly string[]): readonly string[];
+}
+
 /** The letters typoVariants inserts and substitutes: those of `alphabet` in the word's Unicode blocks, and digits. */
-export function variantLetters(chars: readonly string[], alphabet: string): string[] {
+function variantLetters(chars: readonly string[], alphabet: string): string[] {
   const blocks = new Set(chars.map(blockOf));
   return [...alphabet].filter((c) => blocks.has(blockOf(c)) || /\p{N}/u.test(c));
 }
 
 const blockOf = (c: string): number => c.codePointAt(0)! >> 7;
 
-export function join(chars: readonly string[], from: number, to: number, middle: string): string {
+function join(chars: readonly string[], from: number, to: number, middle: string): string {
   let s = '';
   for (let i = 0; i < from; i++) s += chars[i];
   s += middle;

@@ -134,12 +134,11 @@ describe.each(modes)('record tables (%s)', (mode) => {
     for (let i = 0; i < n; i++) expect(table.get(i)).toEqual(song(i));
   });
 
-  it('keepRecent hands out the record it decoded last for an ordinal, and decodes any other', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
-    const packr = new Packr({ useRecords: false });
-    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
-    for (let i = 0; i < 3000; i++) writer.add(song(i));
-    const table = new RecordTable(
+  /** A table of `n` song() records, written with the default shard size (compressed), opened in this mode. */
+  function songTable(n: number): RecordTable {
+    const writer = new RecordTableWriter(mkdtempSync(join(tmpdir(), 'omm-records-')), 'songs', 'b1', new Packr({ useRecords: false }));
+    for (let i = 0; i < n; i++) writer.add(song(i));
+    return new RecordTable(
       'songs',
       open(
         writer.finish().map((w) => w.path),
@@ -147,6 +146,10 @@ describe.each(modes)('record tables (%s)', (mode) => {
       ),
       new Unpackr({ useRecords: false }),
     );
+  }
+
+  it('keepRecent hands out the record it decoded last for an ordinal, and decodes any other', () => {
+    const table = songTable(3000);
     expect(table.get(5)).not.toBe(table.get(5));
     table.keepRecent();
     for (let i = 0; i < 3000; i += 7) {
@@ -162,18 +165,7 @@ describe.each(modes)('record tables (%s)', (mode) => {
   });
 
   it('place keeps a compressed record asked for twice in a row of its slot, decoded, and writes the same bytes from it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'omm-records-'));
-    const packr = new Packr({ useRecords: false });
-    const writer = new RecordTableWriter(dir, 'songs', 'b1', packr);
-    for (let i = 0; i < 3000; i++) writer.add(song(i));
-    const table = new RecordTable(
-      'songs',
-      open(
-        writer.finish().map((w) => w.path),
-        mode,
-      ),
-      new Unpackr({ useRecords: false }),
-    );
+    const table = songTable(3000);
     expect(table.compressed).toBe(true);
     const write = (placed: PlacedRecord) => {
       const out = Buffer.alloc(placed.length + 2, 0xee);
