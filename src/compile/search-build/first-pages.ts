@@ -8,6 +8,7 @@ import { openShard } from '../../index-format/shards/shard-reader.js';
 import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { CANDIDATE_SCAN, SEARCH_ENGINE_VERSION, SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
 import { forEachNameGroup } from './name-groups.js';
+import { nameRunSection } from './name-runs.js';
 import { countPairs, PAIR_TERMS_MAX } from './pair-counts.js';
 import { rankPhrases, type PhraseSource } from './phrase-pages.js';
 import { PREFIX_TERMS_COSTLY, rankPrefixes } from './prefix-pages.js';
@@ -39,7 +40,8 @@ export const MOST_HELD_TERM_PAGES = 65_536;
  * stored one-word page's are), every two-word search of two of them: its count
  * (for pages past the stored ones: the server ranks only the page and takes the total from the
  * count) and its first page (answered as a one-word page is). At most 256 terms: 65,280 pages.
- * Then the name groups of the matcher's first stage (name-groups.ts). Last, given the names the
+ * Then the name groups of the matcher's first stage (name-groups.ts) and the runs of the names
+ * many documents hold (name-runs.ts). Last, given the names the
  * index searches (`phrases`), the first pages of their words that normalise to several terms
  * (phrase-pages.ts): "さくら" is searched as "さ く ら", three terms. Then the pages of the
  * prefixes someone typing sends that are no term (prefix-pages.ts), and of a dense term
@@ -78,6 +80,7 @@ export function writeFirstPages(
     rankPairs(searchShardPath, `${outPath}.pair-counts`, buildId, meta, pairs, (cell, result) => writer.addPair(cell, result.total, result.hits));
     writer.beginNameGroups();
     forEachNameGroup(index, (start, block) => writer.addNameGroup(start, block));
+    writer.setNameRuns(nameRunSection(index));
     if (phrases) {
       writer.beginPhrases();
       rankPhrases(index, writer, phrases, { limit, minPostings, pairTerms: pairs.terms });

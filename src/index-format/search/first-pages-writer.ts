@@ -3,6 +3,7 @@ import { ShardWriter, type WrittenShard } from '../shards/shard-writer.js';
 import { GrowableU32, u32Bytes } from '../u32.js';
 import { type FirstPagesMeta, PAIR_NOT_COUNTED, type PairCounts } from './first-pages.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from './name-groups.js';
+import { NAME_RUN_MIN } from './name-runs.js';
 import { PHRASE_SECTIONS, PhraseEntries, PREFIX_SECTIONS, WORD_PREFIX_SECTIONS } from './phrase-pages.js';
 import { encodeHit } from './stored-page.js';
 
@@ -25,6 +26,7 @@ export class FirstPagesWriter {
   private phrases: PhraseEntries | null = null;
   private prefixes: PhraseEntries | null = null;
   private wordPrefixes: { entries: PhraseEntries; limit: number } | null = null;
+  private nameRuns: Uint32Array | null = null;
 
   constructor(path: string, buildId: string) {
     this.writer = new ShardWriter(path, SHARD_KINDS.blob, buildId);
@@ -143,6 +145,11 @@ export class FirstPagesWriter {
     this.writeHits(hits);
   }
 
+  /** The `runs.hash` section (name-runs.ts, nameRunTable), written by finish. */
+  setNameRuns(table: Uint32Array): void {
+    this.nameRuns = table;
+  }
+
   /** Phrase pages written so far. */
   get phraseCount(): number {
     return this.phrases?.size ?? 0;
@@ -180,12 +187,14 @@ export class FirstPagesWriter {
     if (prefixes) PREFIX_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(prefixes[i])));
     const wordPrefixes = this.wordPrefixes?.entries.sections();
     if (wordPrefixes) WORD_PREFIX_SECTIONS.forEach((name, i) => this.writer.section(name, u32Bytes(wordPrefixes[i])));
+    if (this.nameRuns) this.writer.section('runs.hash', u32Bytes(this.nameRuns));
     return this.writer.finish({
       ...meta,
       pairScan: stored ? stored.scan : 0,
       groupScan: groups ? NAME_GROUP_SCAN : 0,
       groupMin: groups ? NAME_GROUP_MIN : 0,
       wordPrefixLimit: this.wordPrefixes?.limit ?? 0,
+      runMin: this.nameRuns ? NAME_RUN_MIN : 0,
     });
   }
 

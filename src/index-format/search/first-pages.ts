@@ -1,5 +1,6 @@
 import { FormatError } from '../errors.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN, NameGroups } from './name-groups.js';
+import { NAME_RUN_MIN, NameRuns } from './name-runs.js';
 import { PHRASE_SECTIONS, PhrasePages, PREFIX_SECTIONS, WORD_PREFIX_SECTIONS } from './phrase-pages.js';
 import { hashRun } from './search-keys.js';
 import type { Shard } from '../shards/shard-reader.js';
@@ -30,7 +31,8 @@ import { pageOf, type FirstPage } from './stored-page.js';
  * `phrases.hits` and PHRASE_SECTIONS; then the first pages of prefixes that are no term (what
  * someone typing sends), keyed by their term range: `prefixes.hits` and PREFIX_SECTIONS; then
  * those of a word and a prefix ("love ni"), keyed by the word's term and the prefix's range:
- * `wordprefixes.hits` and WORD_PREFIX_SECTIONS, of `wordPrefixLimit` hits at most.
+ * `wordprefixes.hits` and WORD_PREFIX_SECTIONS, of `wordPrefixLimit` hits at most. Last, the
+ * runs of the names held by `runMin` documents or more (name-runs.ts): `runs.hash`.
  *
  * This file reads the shard; first-pages-writer.ts writes it.
  */
@@ -52,6 +54,8 @@ export interface FirstPagesMeta {
   readonly groupMin?: number;
   /** Hits kept per word-and-prefix page (a page of up to this many is answered from there); 0 when none are stored. */
   readonly wordPrefixLimit?: number;
+  /** NAME_RUN_MIN of the stored name runs; 0 when none are stored. */
+  readonly runMin?: number;
 }
 
 export type { FirstPage } from './stored-page.js';
@@ -80,6 +84,7 @@ export class FirstPages {
   private views: { terms: Uint32Array; totals: Uint32Array; offsets: Uint32Array; hits: Uint32Array } | null = null;
   private pairs: PairSections | null | undefined = undefined;
   private groups: NameGroups | null | undefined = undefined;
+  private runs: NameRuns | null | undefined = undefined;
   private phraseSections: PhrasePages | null | undefined = undefined;
   private prefixSections: PhrasePages | null | undefined = undefined;
   private wordPrefixSections: PhrasePages | null | undefined = undefined;
@@ -96,6 +101,7 @@ export class FirstPages {
       groupScan: Number(m.groupScan ?? 0),
       groupMin: Number(m.groupMin ?? 0),
       wordPrefixLimit: Number(m.wordPrefixLimit ?? 0),
+      runMin: Number(m.runMin ?? 0),
     };
   }
 
@@ -152,6 +158,15 @@ export class FirstPages {
       this.groups = fits ? new NameGroups(this.u32('groups.starts'), this.u32('groups.offsets'), this.u32('groups.blocks'), this.shard.path) : null;
     }
     return this.groups;
+  }
+
+  /** The name runs, or null when the shard has none or they were cut at another size than this reader's. */
+  nameRuns(): NameRuns | null {
+    if (this.runs === undefined) {
+      const fits = this.meta.runMin === NAME_RUN_MIN && this.shard.hasSection('runs.hash');
+      this.runs = fits ? new NameRuns(this.u32('runs.hash'), this.shard.path) : null;
+    }
+    return this.runs;
   }
 
   /** The phrase pages, or null when the shard has none. */

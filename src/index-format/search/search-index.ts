@@ -108,6 +108,12 @@ export class SearchIndex {
     return table;
   }
 
+  /** Whether the documents at ranks `a` and `b` have the same normalised name. */
+  namesEqual(a: number, b: number): boolean {
+    const names = this.table('names');
+    return names.byteLength(a) === names.byteLength(b) && names.comparePrefix(a, names.raw(b)) === 0;
+  }
+
   /** Whether the normalised name of the document at `rank` is `bytes` (UTF-8). */
   nameEquals(rank: number, bytes: Uint8Array): boolean {
     const names = this.table('names');
@@ -255,6 +261,10 @@ export class SearchIndex {
     const order = this.u32('names.order');
     const names = this.table('names');
     const key = Buffer.from(name, 'utf8');
+    // A name many documents hold: its run by hash (name-runs.ts), when the compile stored them.
+    const runs = this.firstPages?.nameRuns();
+    const run = runs?.find(name, (from) => from < order.length && names.compare(order[from], key) === 0);
+    if (run) return run;
     const samples = this.samples('names', order.length, (i) => order[i]).table;
     // The first name not before `name` by a binary search; then the first after it (a longer name
     // it starts is after), looked for next to it first: most names are held by a few documents.

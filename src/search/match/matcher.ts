@@ -1,8 +1,7 @@
 import { artistSet, matchTitle, type MatchTitle } from './match-text.js';
 import { ONE_EDIT_BYTES } from '../../index-format/search/byte-diff.js';
-import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from '../../index-format/search/name-groups.js';
-import type { SearchIndex } from '../../index-format/search/search-index.js';
 import { searchText } from '../../index-format/search/search-text.js';
+import { CANDIDATES_PER_SEARCH, creditedTitleCandidates, exactTitleCandidates } from './title-candidates.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogType } from '../../catalog/catalog-ids.js';
 import { searchIndex } from '../search-engine.js';
@@ -26,13 +25,6 @@ export interface MatchResult {
   readonly parts: PartScores;
 }
 
-/** Candidates taken from each search the matcher runs. */
-const CANDIDATES_PER_SEARCH = 40;
-/**
- * Documents of one exact title the first pass looks through for the credited artists' words:
- * the compile's name groups cover as many (index-format/search/name-groups.ts).
- */
-const EXACT_TITLE_SCAN = NAME_GROUP_SCAN;
 /** Artists the fallback looks at per credited name, and works it reads per artist. */
 const FALLBACK_ARTISTS = 3;
 const FALLBACK_WORKS = 500;
@@ -68,9 +60,16 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   };
   const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(index.name(best.rank), title.full));
 
-  const candidates = exactTitleCandidates(index, title, credit); // ordinal -> popularity rank
-  let best = bestOf(cat, type, candidates, query, prepared);
+  const { candidates, verified, partial } = exactTitleCandidates(index, title, credit); // ordinal -> popularity rank
+  // Candidates whose artists were seen to hold every credited word pass the filter's tests: not filtered.
+  let best = bestOf(cat, type, candidates, query, prepared, !verified);
   if (best !== null && best.score === 1) return result(best);
+  if (credit && type !== 'artist' && partial) {
+    // The title's documents were not all seen: those whose words are the title's and a credited
+    // artist's, by key. Only a perfect score ends the search here; else it goes on as if this had not been.
+    const perfect = firstPerfect(cat, type, [...creditedTitleCandidates(index, title, artists, candidates)], query, prepared);
+    if (perfect !== null) return result(perfect);
+  }
   if (credit && type !== 'artist') {
     const near = nearTitlesOfArtists(cat, type, prepared, candidates);
     for (const [ordinal, rank] of near) candidates.set(ordinal, rank);
@@ -125,58 +124,6 @@ const FILTER_FROM = 4;
 
 const result = (best: Best): MatchResult => ({ ordinal: best.ordinal, score: best.score, parts: best.parts });
 
-/**
- * Documents named exactly as the query (a range of the name order), most popular first, among
- * the first EXACT_TITLE_SCAN: with a credit whose words are all terms, those whose artists hold
- * every one; else the first CANDIDATES_PER_SEARCH. A cheap look at many documents before
- * scoring a few: a title scores 1 only when it is the query's. A large group with a credit is
- * answered from the compile's name groups, the same documents in the same order.
- */
-function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: string | null): Map<number, number> {
-  let ids: number[] | null = null;
-  if (credit !== null) {
-    const words = searchText(credit)
-      .split(' ')
-      .filter((w) => w.length > 0);
-    const found = words.map((w) => index.termId(w));
-    if (words.length > 0 && found.every((id) => id >= 0)) ids = found;
-  }
-  const order = index.u32('names.order');
-  const out = new Map<number, number>();
-  const range = index.exactNameRange(title.full);
-  // A large group: the compile listed which of its documents credit each term (name groups).
-  // (An empty range may start where another name's group does: only a large range is looked up.)
-  // Under a deletes set the list leaves the hidden out. It is the scan's answer when it still
-  // holds CANDIDATES_PER_SEARCH, or when the scan could not reach past the listed window; else
-  // the scan goes on past the window for as many documents as the window hid (it does not count
-  // hidden ones), the listed ones found already.
-  const hidden = index.hidden;
-  const hiddenInWindow = hidden ? hidden.inNameRange(range.from, Math.min(range.to, range.from + EXACT_TITLE_SCAN)) : 0;
-  const listed =
-    ids === null || range.to - range.from < NAME_GROUP_MIN
-      ? null
-      : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH + hiddenInWindow) ?? null);
-  const live = listed && hidden ? listed.filter((p) => !hidden.has(order[range.from + p])) : listed;
-  let from = range.from;
-  let scanned = 0;
-  if (live !== null) {
-    for (const p of live.slice(0, CANDIDATES_PER_SEARCH)) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
-    if (hiddenInWindow === 0 || range.to - range.from <= EXACT_TITLE_SCAN || live.length >= CANDIDATES_PER_SEARCH) return out;
-    from = range.from + EXACT_TITLE_SCAN;
-    scanned = EXACT_TITLE_SCAN - hiddenInWindow;
-  }
-  // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
-  const maps = (ids ?? []).map((id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
-  next: for (let k = from; k < range.to && scanned < EXACT_TITLE_SCAN && out.size < CANDIDATES_PER_SEARCH; k++) {
-    const rank = order[k];
-    if (hidden?.has(rank)) continue;
-    scanned++;
-    for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) continue next;
-    if (ids === null || index.artistsHold(rank, ids)) out.set(index.ordinal(rank), rank);
-  }
-  return out;
-}
-
 /** The higher score; on a tie the more popular (smaller rank), then the smaller ordinal. */
 function better(a: Best | null, b: Best | null): Best | null {
   if (a === null) return b;
@@ -193,9 +140,9 @@ function better(a: Best | null, b: Best | null): Best | null {
  * popular first, and the first to score 1 is the answer: no other can beat it. With a credit,
  * one whose artists cannot score 1 is passed over in that first look.
  */
-function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
+function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared, filtered = true): Best | null {
   // A few candidates are scored as they are; the filter's setup costs more than it saves there.
-  const filter = candidates.size > FILTER_FROM ? prepared.filter() : null;
+  const filter = filtered && candidates.size > FILTER_FROM ? prepared.filter() : null;
   const index = cat.search(type);
   const full = prepared.fullBytes;
   const sameName: [number, number][] = [];
@@ -204,15 +151,8 @@ function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>
     if (filter && !filter.canPass(entry[1])) continue;
     (index.nameEquals(entry[1], full) ? sameName : others).push(entry);
   }
-  sameName.sort((a, b) => a[1] - b[1]);
-  // The answer is the first of these to score 1, when one does: looked for first with a cheap
-  // test of its artists (artistSetScoreIsOne), so that the others need not be scored.
-  for (const [ordinal, rank] of sameName) {
-    if (query.artist && type !== 'artist' && !artistSetScoreIsOne(prepared.artists, candidateText(cat, type, ordinal).artists)) continue;
-    const parts = scoreCandidate(cat, type, ordinal, query, prepared);
-    const score = combine(parts);
-    if (score === 1) return { ordinal, score, parts, rank };
-  }
+  const perfect = firstPerfect(cat, type, sameName, query, prepared);
+  if (perfect !== null) return perfect;
   let best: Best | null = null;
   for (const [ordinal, rank] of [...sameName, ...others]) {
     const parts = scoreCandidate(cat, type, ordinal, query, prepared);
@@ -221,6 +161,22 @@ function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>
     if (best !== null && best.score === 1) break;
   }
   return best;
+}
+
+/**
+ * The most popular of the candidates (ordinal, rank) named as the query that scores 1, or null
+ * (the candidates are sorted by rank in place):
+ * looked for with a cheap test of its artists first (artistSetScoreIsOne), so that the others
+ * need not be scored. When one scores 1, no other candidate can beat it.
+ */
+function firstPerfect(cat: Catalog, type: CatalogType, sameName: [number, number][], query: MatchQuery, prepared: Prepared): Best | null {
+  for (const [ordinal, rank] of sameName.sort((a, b) => a[1] - b[1])) {
+    if (query.artist && type !== 'artist' && !artistSetScoreIsOne(prepared.artists, candidateText(cat, type, ordinal).artists)) continue;
+    const parts = scoreCandidate(cat, type, ordinal, query, prepared);
+    const score = combine(parts);
+    if (score === 1) return { ordinal, score, parts, rank };
+  }
+  return null;
 }
 
 /** Artists of one exact name the typo pass reads the works of. */

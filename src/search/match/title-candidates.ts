@@ -1,0 +1,124 @@
+import type { MatchTitle } from './match-text.js';
+import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from '../../index-format/search/name-groups.js';
+import type { SearchIndex, TermRange } from '../../index-format/search/search-index.js';
+import { searchText } from '../../index-format/search/search-text.js';
+
+/* The matcher's first candidates: the documents titled exactly as the query (matcher.ts). */
+
+/** Candidates taken from each search the matcher runs. */
+export const CANDIDATES_PER_SEARCH = 40;
+/**
+ * Documents of one exact title the first pass looks through for the credited artists' words:
+ * the compile's name groups cover as many (index-format/search/name-groups.ts).
+ */
+const EXACT_TITLE_SCAN = NAME_GROUP_SCAN;
+
+export interface TitleCandidates {
+  /** Ordinal -> popularity rank. */
+  readonly candidates: Map<number, number>;
+  /** Every candidate's artists hold every word of the credit (a credit whose words are all terms). */
+  readonly verified: boolean;
+  /** Documents of the title were left unseen: past the scan, or past CANDIDATES_PER_SEARCH taken. */
+  readonly partial: boolean;
+}
+
+const done = (out: Map<number, number>, ids: number[] | null, range: TermRange): TitleCandidates => ({
+  candidates: out,
+  verified: ids !== null,
+  partial: range.to - range.from > EXACT_TITLE_SCAN || out.size >= CANDIDATES_PER_SEARCH,
+});
+
+/**
+ * Documents named exactly as the query (a range of the name order), most popular first, among
+ * the first EXACT_TITLE_SCAN: with a credit whose words are all terms, those whose artists hold
+ * every one; else the first CANDIDATES_PER_SEARCH. A cheap look at many documents before
+ * scoring a few: a title scores 1 only when it is the query's. A large group with a credit is
+ * answered from the compile's name groups, the same documents in the same order.
+ */
+export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: string | null): TitleCandidates {
+  let ids: number[] | null = null;
+  if (credit !== null) {
+    const words = searchText(credit)
+      .split(' ')
+      .filter((w) => w.length > 0);
+    const found = words.map((w) => index.termId(w));
+    if (words.length > 0 && found.every((id) => id >= 0)) ids = found;
+  }
+  const order = index.u32('names.order');
+  const out = new Map<number, number>();
+  const range = index.exactNameRange(title.full);
+  // A large group: the compile listed which of its documents credit each term (name groups).
+  // (An empty range may start where another name's group does: only a large range is looked up.)
+  // Under a deletes set the list leaves the hidden out. It is the scan's answer when it still
+  // holds CANDIDATES_PER_SEARCH, or when the scan could not reach past the listed window; else
+  // the scan goes on past the window for as many documents as the window hid (it does not count
+  // hidden ones), the listed ones found already.
+  const hidden = index.hidden;
+  const hiddenInWindow = hidden ? hidden.inNameRange(range.from, Math.min(range.to, range.from + EXACT_TITLE_SCAN)) : 0;
+  const listed =
+    ids === null || range.to - range.from < NAME_GROUP_MIN
+      ? null
+      : (index.firstPages?.nameGroups()?.holdingAll(range.from, ids, CANDIDATES_PER_SEARCH + hiddenInWindow) ?? null);
+  const live = listed && hidden ? listed.filter((p) => !hidden.has(order[range.from + p])) : listed;
+  let from = range.from;
+  let scanned = 0;
+  if (live !== null) {
+    for (const p of live.slice(0, CANDIDATES_PER_SEARCH)) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
+    if (hiddenInWindow === 0 || range.to - range.from <= EXACT_TITLE_SCAN || live.length >= CANDIDATES_PER_SEARCH) return done(out, ids, range);
+    from = range.from + EXACT_TITLE_SCAN;
+    scanned = EXACT_TITLE_SCAN - hiddenInWindow;
+  }
+  // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
+  const maps = (ids ?? []).map((id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
+  next: for (let k = from; k < range.to && scanned < EXACT_TITLE_SCAN && out.size < CANDIDATES_PER_SEARCH; k++) {
+    const rank = order[k];
+    if (hidden?.has(rank)) continue;
+    scanned++;
+    for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) continue next;
+    if (ids === null || index.artistsHold(rank, ids)) out.set(index.ordinal(rank), rank);
+  }
+  return done(out, ids, range);
+}
+
+/** Documents under one word-set key looked at for the title's (creditedTitleCandidates). */
+const KEYED_SCAN = 1_000;
+
+/**
+ * Documents named exactly as the title whose words are the title's and one credited artist's
+ * (the index's word-set keys: each document is keyed by its name's terms joined with each of its
+ * artists'), most popular first, CANDIDATES_PER_SEARCH at most per artist among the first
+ * KEYED_SCAN of its key, not among `seen`: the song by that artist under a title thousands of
+ * others share, found without reading them. The candidates that can score 1 (a title scores 1
+ * only when it is the query's). Hidden documents are left out. Empty when a word is no term.
+ */
+export function creditedTitleCandidates(index: SearchIndex, title: MatchTitle, artists: readonly string[], seen: Map<number, number>): Map<number, number> {
+  const out = new Map<number, number>();
+  const titleIds = termIds(index, title.full);
+  if (titleIds === null) return out;
+  const full = Buffer.from(title.full, 'utf8');
+  for (const artist of artists) {
+    const artistIds = termIds(index, artist);
+    if (artistIds === null) continue;
+    const set = Uint32Array.from(new Set([...titleIds, ...artistIds])).sort();
+    let taken = 0;
+    for (const rank of index.wordSetRanks(set, KEYED_SCAN)) {
+      if (index.hidden?.has(rank) || !index.nameEquals(rank, full)) continue;
+      const ordinal = index.ordinal(rank);
+      if (!seen.has(ordinal)) out.set(ordinal, rank);
+      if (++taken === CANDIDATES_PER_SEARCH) break;
+    }
+  }
+  return out;
+}
+
+/** The term ids of a normalised text's words, or null when one is no term. */
+function termIds(index: SearchIndex, text: string): number[] | null {
+  const ids: number[] = [];
+  for (const word of text.split(' ')) {
+    if (word.length === 0) continue;
+    const id = index.termId(word);
+    if (id < 0) return null;
+    ids.push(id);
+  }
+  return ids.length > 0 ? ids : null;
+}
