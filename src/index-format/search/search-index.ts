@@ -279,6 +279,7 @@ export class SearchIndex {
       order.length,
       (pos) => names.compare(order[pos], key) <= 0,
       (j) => samples.compare(j, key) <= 0,
+      from + NEAR_RUN,
     );
     return { from, to };
   }

@@ -98,21 +98,33 @@ export function prefixRangeOf(length: number, at: (position: number) => number, 
     length,
     (pos) => table.comparePrefix(at(pos), prefix) <= 0,
     (j) => samples.table.comparePrefix(j, prefix) <= 0,
+    from,
   );
   return { from, to };
 }
 
-/** The first position where `test` (true, then false) is false; `sampled(j)` is test(j * SAMPLE_STEP). */
-export function firstFalse(length: number, test: (position: number) => boolean, sampled: (j: number) => boolean): number {
-  let lo = 0;
+/**
+ * The first position where `test` (true, then false) is false; `sampled(j)` is test(j * SAMPLE_STEP).
+ * `trueBelow`: positions known to test true (the end of a range whose start was just found):
+ * the search gallops on from there, a few samples for a short range, instead of halving all.
+ */
+export function firstFalse(length: number, test: (position: number) => boolean, sampled: (j: number) => boolean, trueBelow = 0): number {
+  let lo = Math.ceil(trueBelow / SAMPLE_STEP);
   let hi = Math.ceil(length / SAMPLE_STEP);
+  if (lo > 0) {
+    // Samples lo, lo + 1, lo + 3, lo + 7, ... until one is false.
+    let bound = 1;
+    while (lo + bound - 1 < hi && sampled(lo + bound - 1)) bound *= 2;
+    hi = Math.min(hi, lo + bound - 1);
+    lo += bound >>> 1;
+  }
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sampled(mid)) lo = mid + 1;
     else hi = mid;
   }
   // Sample lo is the first false one: the answer lies after sample lo - 1 and at or before sample lo.
-  let from = lo === 0 ? 0 : (lo - 1) * SAMPLE_STEP + 1;
+  let from = Math.max(trueBelow, lo === 0 ? 0 : (lo - 1) * SAMPLE_STEP + 1);
   let to = Math.min(length, lo * SAMPLE_STEP);
   while (from < to) {
     const mid = (from + to) >>> 1;

@@ -37,7 +37,9 @@ const FALLBACK_ARTIST_SIMILARITY = 0.9;
  * a score of 1, or (from stage 2 on) a score over the threshold for a candidate whose whole
  * normalised title is within one edit of the query's (the right title, give or take a typo).
  * 1. the documents named exactly as the query whose artists hold every word of the credit,
- *    most popular first (a range of the name order, a look at each one's artist terms);
+ *    most popular first (a range of the name order, a look at each one's artist terms); when
+ *    that left some unseen, those whose words are the title's and a credited artist's (by
+ *    word-set key), where only a score of 1 ends it;
  * 2. the credited artists' works whose title is one edit from the query's (a typo);
  * 3. the searches' lookup tiers only: exact name, name prefix, and the documents whose words
  *    are exactly the query's, one typo per word forgiven;
