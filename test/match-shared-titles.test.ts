@@ -16,21 +16,37 @@ import { tempDir } from './helpers/raw-fixture.js';
 const INTRO = 5_400;
 const OTHERS = 600;
 const WORDS = ['Blue', 'Moon', 'Red', 'Sun', 'Gold', 'Stone', 'River'];
-const artistName = (i: number) => (i < 50 ? `${WORDS[i % 7]} ${WORDS[(i * 3 + 1) % 7]} ${i % 5}` : `Zeta ${['One', 'Two', 'Three', 'Four', 'Five'][i % 5]} ${i}`);
+const artistName = (i: number) =>
+  i < 50 ? `${WORDS[i % 7]} ${WORDS[(i * 3 + 1) % 7]} ${i % 5}` : `Zeta ${['One', 'Two', 'Three', 'Four', 'Five'][i % 5]} ${i}`;
 const introArtist = (i: number) => (i < NAME_GROUP_SCAN ? i % 50 : 50 + (i % 10));
 const secondArtist = (i: number, first: number) => ((i * 7) % 50 === first ? (first + 1) % 50 : (i * 7) % 50);
 
 function writeRaw(dir: string): void {
   const rows = (header: string, n: number, row: (i: number) => string) => `${[header, ...Array.from({ length: n }, (_, i) => row(i))].join('\n')}\n`;
   const songs = INTRO + OTHERS;
-  writeFileSync(join(dir, 'artists.csv'), rows('id,name,popularity', 60, (i) => `ar${i},${artistName(i)},${i}`));
-  writeFileSync(join(dir, 'albums.csv'), rows('id,name,release_date', 60, (i) => `al${i},Album ${i},${1990 + (i % 30)}`));
-  writeFileSync(join(dir, 'album_artists.csv'), rows('album_id,artist_id', 60, (i) => `al${i},ar${i}`));
+  writeFileSync(
+    join(dir, 'artists.csv'),
+    rows('id,name,popularity', 60, (i) => `ar${i},${artistName(i)},${i}`),
+  );
+  writeFileSync(
+    join(dir, 'albums.csv'),
+    rows('id,name,release_date', 60, (i) => `al${i},Album ${i},${1990 + (i % 30)}`),
+  );
+  writeFileSync(
+    join(dir, 'album_artists.csv'),
+    rows('album_id,artist_id', 60, (i) => `al${i},ar${i}`),
+  );
   // Popularity falls with i: the Intro songs of artists 50-59 are the least popular of the title.
   const title = (i: number) => (i < INTRO ? 'Intro' : i % 2 === 0 ? `Outro ${i % 40}` : 'Night');
-  writeFileSync(join(dir, 'songs.csv'), rows('id,name,duration_ms,popularity', songs, (i) => `s${i},${title(i)},${150000 + i},${songs - i}`));
+  writeFileSync(
+    join(dir, 'songs.csv'),
+    rows('id,name,duration_ms,popularity', songs, (i) => `s${i},${title(i)},${150000 + i},${songs - i}`),
+  );
   const artistOf = (i: number) => (i < INTRO ? introArtist(i) : i % 60);
-  writeFileSync(join(dir, 'album_tracks.csv'), rows('album_id,song_id,track_number', songs, (i) => `al${i % 60},s${i},${Math.floor(i / 60) + 1}`));
+  writeFileSync(
+    join(dir, 'album_tracks.csv'),
+    rows('album_id,song_id,track_number', songs, (i) => `al${i % 60},s${i},${Math.floor(i / 60) + 1}`),
+  );
   const credits = ['song_id,artist_id,position'];
   for (let i = 0; i < songs; i++) {
     credits.push(`s${i},ar${artistOf(i)},0`);
@@ -102,7 +118,10 @@ describe('a title thousands of songs share', () => {
       keyed++;
       return wordSetRanks(ids, limit);
     };
-    const credits = [...Array.from({ length: 60 }, (_, a) => artistName(a)), `${artistName(introArtist(5_013))} & ${artistName(secondArtist(5_013, introArtist(5_013)))}`];
+    const credits = [
+      ...Array.from({ length: 60 }, (_, a) => artistName(a)),
+      `${artistName(introArtist(5_013))} & ${artistName(secondArtist(5_013, introArtist(5_013)))}`,
+    ];
     for (const credit of credits) {
       const want = mostPopularPerfect(cat, 'Intro', credit);
       expect(want, credit).not.toBeNull();
