@@ -96,10 +96,14 @@ export function creditedTitleCandidates(index: SearchIndex, title: MatchTitle, a
   const titleIds = termIds(index, title.full);
   if (titleIds === null) return out;
   const full = Buffer.from(title.full, 'utf8');
+  const looked = new Set<string>();
   for (const artist of artists) {
     const artistIds = termIds(index, artist);
     if (artistIds === null) continue;
     const set = Uint32Array.from(new Set([...titleIds, ...artistIds])).sort();
+    // "Love" and "Love Love" credited together make one key: looked up once.
+    if (looked.has(set.join(' '))) continue;
+    looked.add(set.join(' '));
     let taken = 0;
     for (const rank of index.wordSetRanks(set, KEYED_SCAN)) {
       if (index.hidden?.has(rank) || !index.nameEquals(rank, full)) continue;
