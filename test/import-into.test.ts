@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { CHANGES_DIR, changesAfter, journalPosition } from '../src/raw/change-journal.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../src/generate/generate.js';
 import { readDdex } from '../src/import/ddex/read-ddex.js';
@@ -89,11 +90,15 @@ async function importUnits(out: string, units: readonly Unit[], into = false): P
   });
 }
 
-/** Every file of a raw directory, the import state's included, by name. */
-function files(dir: string): Record<string, string> {
+/**
+ * Every file of a raw directory, the import state's included, by name. `journal: false` leaves
+ * the change journal out: it is the history of the deliveries, which importing them at once has not.
+ */
+function files(dir: string, { journal = true } = {}): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (at: string, prefix: string) => {
     for (const name of readdirSync(at).sort()) {
+      if (!journal && name === CHANGES_DIR) continue;
       const path = join(at, name);
       if (statSync(path).isDirectory()) walk(path, `${prefix}${name}/`);
       else out[`${prefix}${name}`] = readFileSync(path, 'latin1');
@@ -114,15 +119,17 @@ describe('omm import --into: a delivery applied to the raw catalog already there
         const aThenB = fresh();
         await importUnits(aThenB, a);
         await importUnits(aThenB, b, true);
-        expect(files(aThenB)).toEqual(expected);
+        expect(files(aThenB, { journal: false })).toEqual(expected);
 
         const bThenA = fresh();
         await importUnits(bThenA, b);
         await importUnits(bThenA, a, true);
-        expect(files(bThenA)).toEqual(expected);
+        expect(files(bThenA, { journal: false })).toEqual(expected);
 
+        const journal = files(aThenB);
         const again = await importUnits(aThenB, b, true);
-        expect(files(aThenB)).toEqual(expected);
+        // Nothing changed: the same catalog, and no journal file for it.
+        expect(files(aThenB)).toEqual(journal);
         expect(again.releasesAdded + again.releasesUpdated + again.songsAdded + again.songsRemoved + again.artistsAdded + again.artistsRemoved).toBe(0);
         // A takedown already applied is not taken down again.
         expect(again.albumsTakenDown).toBe(0);
@@ -146,6 +153,25 @@ describe('omm import --into: a delivery applied to the raw catalog already there
     const csv = readFileSync(join(out, 'albums.csv'), 'utf8');
     expect(csv).toContain('Album 2 v1');
     expect(csv).not.toContain('al3');
+    // The change journal says the same, resource by resource: one file for this delivery.
+    expect(journalPosition(out)).toBe(1);
+    const lines = [...changesAfter(out, 0)];
+    const count = (type: string, change: string) => lines.filter((l) => l.type === type && l.change === change).length;
+    expect([count('album', 'added'), count('album', 'updated'), count('album', 'removed')]).toEqual([1, 1, 1]);
+    expect([count('song', 'added'), count('song', 'removed')]).toEqual([2, 1]);
+    expect([count('artist', 'added'), count('artist', 'removed')]).toEqual([2, 0]);
+    const albums = lines.filter((l) => l.type === 'album').map((l) => `${l.id} ${l.change}`);
+    expect(albums).toEqual(
+      expect.arrayContaining([expect.stringMatching(/2 updated$/), expect.stringMatching(/3 removed$/), expect.stringMatching(/4 added$/)]),
+    );
+    // Song 3 is on album 2's new version: its row came again with it.
+    expect(lines.filter((l) => l.type === 'song' && l.change === 'updated').length).toBeGreaterThan(0);
+    // The next delivery is the next file, the first one kept; one that changes nothing adds none.
+    await importUnits(out, [{ time: 3, words: [release(5, 0, [7], [1])] }], true);
+    expect(journalPosition(out)).toBe(2);
+    expect([...changesAfter(out, 1)].filter((l) => l.type === 'album')).toEqual([expect.objectContaining({ change: 'added', sequence: 2 })]);
+    await importUnits(out, [{ time: 3, words: [release(5, 0, [7], [1])] }], true);
+    expect(journalPosition(out)).toBe(2);
   });
 
   it('refuses a raw catalog without an import state, or edited since, and leaves it as it was', async () => {
@@ -200,7 +226,7 @@ describe('omm import --into: a delivery applied to the raw catalog already there
     const stepwise = fresh();
     await viaDdex(stepwise, base);
     const s = await viaDdex(stepwise, updates, true);
-    expect(files(stepwise)).toEqual(files(once));
+    expect(files(stepwise, { journal: false })).toEqual(files(once));
     expect(s.releasesUpdated).toBeGreaterThan(0);
     expect(s.albumsTakenDown).toBeGreaterThan(0);
     expect(s.releasesAdded).toBe(0);
@@ -208,7 +234,7 @@ describe('omm import --into: a delivery applied to the raw catalog already there
     const reversed = fresh();
     await viaDdex(reversed, updates);
     await viaDdex(reversed, base, true);
-    expect(files(reversed)).toEqual(files(once));
+    expect(files(reversed, { journal: false })).toEqual(files(once));
   });
 
   it('leaves the raw catalog as it was when --into is killed at any moment, and the next run cleans up and applies', async () => {

@@ -14,6 +14,7 @@ import {
   writeSongs,
 } from './stage-output.js';
 import { type StageStateRuns, StageStateWriter } from './stage-state.js';
+import type { ChangeJournalWriter } from '../../raw/change-journal.js';
 import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from './staged.js';
 
 /** Columns the streamed importers write beyond the raw format's own; `x_` columns are kept for people, ignored by the compiler. */
@@ -174,7 +175,7 @@ export class CatalogStage implements CatalogSink {
    * Writes the raw CSV files into `dir`, in id order, and the import's state beside them
    * (`dir/.omm-stage/`, for the next delivery). The stage cannot be used afterwards.
    */
-  finish(dir: string): StageCounts {
+  finish(dir: string, journal: ChangeJournalWriter | null = null): StageCounts {
     const writers = new Map<RawFileName, RawCsvWriter>();
     const writer = (file: RawFileName): RawCsvWriter => {
       let w = writers.get(file);
@@ -187,13 +188,14 @@ export class CatalogStage implements CatalogSink {
     // Every file the importers write exists, even when empty: a later compile sees "no credits", not "no file".
     for (const file of ['artists', 'albums', 'album_artists', 'songs', 'song_artists', 'album_tracks'] as const) writer(file);
     const state = new StageStateWriter(dir, this.records);
-    const out: StageOutput = { albums: this.albums, songs: this.songs, artists: this.artists, keys: this.records, counts: this.counts, state, writer };
+    const out: StageOutput = { albums: this.albums, songs: this.songs, artists: this.artists, keys: this.records, counts: this.counts, state, journal, writer };
     try {
       writeAlbums(out);
       writeSongs(out);
       writeArtists(out);
     } catch (err) {
       state.abandon();
+      journal?.abandon();
       throw err;
     } finally {
       for (const [file, w] of writers) {
@@ -203,6 +205,7 @@ export class CatalogStage implements CatalogSink {
       this.dispose();
     }
     state.finish([...writers.keys()].map((file) => `${file}.csv`));
+    journal?.finish();
     return this.counts;
   }
 

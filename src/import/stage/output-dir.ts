@@ -1,3 +1,4 @@
+import { CHANGES_DIR } from '../../raw/change-journal.js';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ImportError } from '../import-error.js';
@@ -49,12 +50,12 @@ export class ImportWorkDir {
   }
 }
 
-/** The output may be replaced only when it is absent, or a directory of CSV files (a raw catalog) and an import's state. */
+/** The output may be replaced only when it is absent, or a directory of CSV files (a raw catalog), an import's state and its change journal. */
 function refuseToReplace(out: string): void {
   const stat = statSync(out, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ImportError('E_IMPORT_IO', { file: out }, 'the output exists and is not a directory');
-  const foreign = readdirSync(out).filter((name) => !name.endsWith('.csv') && name !== STATE_DIR);
+  const foreign = readdirSync(out).filter((name) => !name.endsWith('.csv') && name !== STATE_DIR && name !== CHANGES_DIR);
   if (foreign.length > 0) {
     throw new ImportError(
       'E_IMPORT_IO',

@@ -3,6 +3,7 @@ import { CatalogStage, type StageCounts } from './catalog-stage.js';
 import { ImportProgress, inputBytes } from './import-progress.js';
 import { ImportWorkDir } from './output-dir.js';
 import { openStageState, type StageStateRuns } from './stage-state.js';
+import { ChangeJournalWriter } from '../../raw/change-journal.js';
 import type { CatalogSink, ImportReport } from './staged.js';
 
 /** The sorters' memory when none is given: an import of 1M tracks peaked near 250 MiB with it (docs/benchmarks.md). */
@@ -111,7 +112,8 @@ export async function runStreamedImport(
   try {
     await read(stage, report);
     progress.phase('writing raw CSV in id order');
-    const counts = stage.finish(work.raw);
+    // An import applied to a previous one says what it changed (change-journal.ts).
+    const counts = stage.finish(work.raw, options.into ? new ChangeJournalWriter(work.raw, options.out) : null);
     work.publish();
     return {
       ...counts,

@@ -4,6 +4,7 @@ import type { ExternalSorter } from '../../sort/external-sort.js';
 import { forEachId, type IdGroup, recordsOf, type StageRecord } from './id-groups.js';
 import { MARKER_VERSION, StageKind, type StageRecordWriter } from './stage-keys.js';
 import type { StageStateWriter } from './stage-state.js';
+import type { ChangeJournalWriter } from '../../raw/change-journal.js';
 
 /*
  * The stage's last step: each sorter read id by id, albums then songs then artists, the raw CSV
@@ -52,6 +53,8 @@ export interface StageOutput {
   readonly keys: StageRecordWriter;
   readonly counts: OutputCounts;
   readonly state: StageStateWriter;
+  /** The change journal of an import applied to a previous one (--into), or null. */
+  readonly journal: ChangeJournalWriter | null;
   writer(file: RawFileName): RawCsvWriter;
 }
 
@@ -92,9 +95,14 @@ export function writeAlbums(out: StageOutput): void {
     }
     if (!live) {
       if (!previous || previous.present) counts.albumsTakenDown++;
-    } else if (!previous?.present) counts.releasesAdded++;
-    else if (changed) counts.releasesUpdated++;
-    else counts.releasesUnchanged++;
+      if (previous?.present) out.journal?.note('album', group.id, 'removed');
+    } else if (!previous?.present) {
+      counts.releasesAdded++;
+      out.journal?.note('album', group.id, 'added');
+    } else if (changed) {
+      counts.releasesUpdated++;
+      out.journal?.note('album', group.id, 'updated');
+    } else counts.releasesUnchanged++;
     if (live) writeAlbumRows(out, group, row);
     out.state.group('albums', group, live, 0);
   });
@@ -138,6 +146,7 @@ export function writeSongs(out: StageOutput): void {
     if (written && !wasWritten) counts.songsAdded++;
     if (!written && wasWritten) counts.songsRemoved++;
     if (!written && !wasWritten && changed) counts.songsDropped++;
+    noteChange(out, 'song', group.id, written, wasWritten, changed);
     if (written) writeSongRows(out, group);
     out.state.group('songs', group, written, Math.max(0, group.refs));
   });
@@ -163,6 +172,13 @@ function writeSongRows(out: StageOutput, { id, latest }: IdGroup): void {
   }
 }
 
+/** A song's or artist's line in the change journal: written now and not before, the reverse, or written both times in a new version. */
+function noteChange(out: StageOutput, type: 'song' | 'artist', id: string, written: boolean, wasWritten: boolean, changed: boolean): void {
+  if (written && !wasWritten) out.journal?.note(type, id, 'added');
+  else if (!written && wasWritten) out.journal?.note(type, id, 'removed');
+  else if (written && changed) out.journal?.note(type, id, 'updated');
+}
+
 export function writeArtists(out: StageOutput): void {
   forEachId(out.artists, (group) => {
     const { counts } = out;
@@ -172,6 +188,7 @@ export function writeArtists(out: StageOutput): void {
     if (written && !wasWritten) counts.artistsAdded++;
     if (!written && wasWritten) counts.artistsRemoved++;
     if (!written && !wasWritten && changed) counts.artistsDropped++;
+    noteChange(out, 'artist', group.id, written, wasWritten, changed);
     if (written) {
       const [name, genres, artworkUrl] = parse<ArtistCells>(group.latest.find((r) => r.kind === StageKind.Row)!.value);
       out.writer('artists').write({ id: group.id, name, genres, artwork_url: artworkUrl });
