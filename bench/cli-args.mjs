@@ -6,6 +6,19 @@ export function arg(name, fallback) {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
+/** A number after `--name`, or `fallback`; a missing or non-numeric value stops the script, naming the option. */
+export function numberArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`, 2);
+  if (i < 0) return fallback;
+  const value = process.argv[i + 1];
+  const n = Number(value);
+  if (value === undefined || value.startsWith('--') || value.trim() === '' || !Number.isFinite(n)) {
+    console.error(`--${name} needs a number (got ${value === undefined ? 'nothing' : JSON.stringify(value)})`);
+    process.exit(2);
+  }
+  return n;
+}
+
 /** A seeded linear congruential generator in [0, 1): the same queries on every run. */
 export function seeded(seed) {
   let x = seed >>> 0;

@@ -11,13 +11,14 @@ import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { chromium } from 'playwright-core';
 import { Catalog } from '../dist/catalog/catalog.js';
-import { arg, seeded } from './cli-args.mjs';
+import { numberArg, seeded } from './cli-args.mjs';
 import { benchCatalog } from './load/bench-catalog.mjs';
 import { hasTaskset, startServer } from './load/server-process.mjs';
 
-const songs = Number(arg('songs', '10000000'));
-const queries = Number(arg('queries', '40'));
-const delay = Number(arg('delay', '160'));
+const songs = numberArg('songs', 10000000);
+const queries = numberArg('queries', 40);
+const delay = numberArg('delay', 160);
+const warmCount = numberArg('warm', 300);
 const heavyTail = process.argv.includes('--heavy-tail');
 const TARGET_MS = 50;
 const log = (line) => console.error(`[bench:typing] ${line}`);
@@ -40,7 +41,7 @@ const typed = typedFrom(seeded(11), queries);
 // `--warm N` (default 300): a server in service has answered searches before: N of other titles
 // (another seed), every prefix of each, sent first, so the measured keystrokes find the common
 // words' postings checked and their bitmaps made as a running server does. `--warm 0`: a cold one.
-const warmTitles = typedFrom(seeded(12), Number(arg('warm', '300')));
+const warmTitles = typedFrom(seeded(12), warmCount);
 cat.close();
 
 const server = await startServer(dist, { port: 18520 });

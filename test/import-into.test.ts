@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { CHANGES_DIR, changesAfter, journalPosition } from '../src/raw/change-journal.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { readDdex } from '../src/import/ddex/read-ddex.js';
 import { ImportError } from '../src/import/import-error.js';
@@ -172,6 +173,13 @@ describe('omm import --into: a delivery applied to the raw catalog already there
     expect([...changesAfter(out, 1)].filter((l) => l.type === 'album')).toEqual([expect.objectContaining({ change: 'added', sequence: 2 })]);
     await importUnits(out, [{ time: 3, words: [release(5, 0, [7], [1])] }], true);
     expect(journalPosition(out)).toBe(2);
+    // A compile records where the journal stood; the same catalog without one compiles to the same build, without the field.
+    const withJournal = await compileCatalog({ rawDir: out, outDir: fresh() });
+    expect(withJournal.manifest.changes).toBe(2);
+    rmSync(join(out, CHANGES_DIR), { recursive: true });
+    const without = await compileCatalog({ rawDir: out, outDir: fresh() });
+    expect(without.manifest.changes).toBeUndefined();
+    expect(without.buildId).toBe(withJournal.buildId);
   });
 
   it('refuses a raw catalog without an import state, or edited since, and leaves it as it was', async () => {

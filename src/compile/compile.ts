@@ -1,3 +1,4 @@
+import { journalPosition } from '../raw/change-journal.js';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Manifest } from '../index-format/manifest.js';
@@ -149,6 +150,9 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     const rejected = log.rejected;
     if (rejected.length > 0) writeRejects(join(stagingDir, 'rejects.csv'), rejected);
     let manifest = manifestOf(buildId, build, validated.edges, sources, written, packr, rejected.length);
+    // Where the raw catalog's change journal stood: a delta compile reads the deliveries after it (docs/segments.md).
+    const changes = journalPosition(rawDir);
+    if (changes > 0) manifest = { ...manifest, changes };
     manifest = await finishManifest(manifest, { stagingDir, views: options.views !== false, ctx, written, progress }, searchJob!);
     const snapshotDir = publishSnapshot(outDir, stagingDir, buildId, options.keep ?? 3);
     return {

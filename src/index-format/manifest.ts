@@ -42,6 +42,8 @@ export interface Manifest {
   readonly baseBuildId?: string;
   /** What the deletes set takes out of `counts` (songs, albums, artists, stations, files, lyrics). */
   readonly deletes?: Readonly<Record<string, number>>;
+  /** The raw catalog's change journal position when it was compiled (raw-format.md); absent without a journal. */
+  readonly changes?: number;
 }
 
 /** The array table of a snapshot's deletes set: `song`, `album`, `artist`, each sorted ordinals. */
