@@ -1,4 +1,3 @@
-import { journalPosition } from '../raw/change-journal.js';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Manifest } from '../index-format/manifest.js';
@@ -18,7 +17,7 @@ import { newRecordPackr } from './write/record-packr.js';
 import { writeRecordTables } from './write/write-records.js';
 import { startSongRecords } from './write/song-records.js';
 
-import { buildIdOf, checkedSources, entry, finishManifest, manifestOf, tableOf } from './snapshot-manifest.js';
+import { buildIdOf, checkedSources, entry, finishManifest, manifestOf, tableOf, withJournalPosition } from './snapshot-manifest.js';
 import { startEdgeRecords } from './write/edge-records.js';
 import { EDGE_RECORD_FILES } from './write/edge-record-rows.js';
 import type { WrittenShard } from '../index-format/shards/shard-writer.js';
@@ -149,10 +148,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     const written = [...recordShards.map((s) => entry(s, tableOf(s.path))), ...indexShards.map((s) => entry(s, s.name))];
     const rejected = log.rejected;
     if (rejected.length > 0) writeRejects(join(stagingDir, 'rejects.csv'), rejected);
-    let manifest = manifestOf(buildId, build, validated.edges, sources, written, packr, rejected.length);
-    // Where the raw catalog's change journal stood: a delta compile reads the deliveries after it (docs/segments.md).
-    const changes = journalPosition(rawDir);
-    if (changes > 0) manifest = { ...manifest, changes };
+    let manifest = withJournalPosition(manifestOf(buildId, build, validated.edges, sources, written, packr, rejected.length), rawDir);
     manifest = await finishManifest(manifest, { stagingDir, views: options.views !== false, ctx, written, progress }, searchJob!);
     const snapshotDir = publishSnapshot(outDir, stagingDir, buildId, options.keep ?? 3);
     return {

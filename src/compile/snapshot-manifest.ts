@@ -1,3 +1,4 @@
+import { journalPosition } from '../raw/change-journal.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { VIEWS_VERSION } from '../catalog/views.js';
@@ -106,6 +107,12 @@ export function manifestOf(
     search: SEARCH_INDEX_INFO,
     rejectedRows,
   };
+}
+
+/** With `changes`, where the raw catalog's change journal stood: a delta compile reads the deliveries after it (docs/segments.md). */
+export function withJournalPosition(manifest: Manifest, rawDir: string): Manifest {
+  const changes = journalPosition(rawDir);
+  return changes > 0 ? { ...manifest, changes } : manifest;
 }
 
 /**
