@@ -6,10 +6,10 @@ export function arg(name, fallback) {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-/** A number after `--name`, or `fallback`; a missing or non-numeric value stops the script, naming the option. */
+/** A number after `--name`, or `fallback` as a number; a missing or non-numeric value stops the script, naming the option. */
 export function numberArg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`, 2);
-  if (i < 0) return fallback;
+  if (i < 0) return Number(fallback);
   const value = process.argv[i + 1];
   const n = Number(value);
   if (value === undefined || value.startsWith('--') || value.trim() === '' || !Number.isFinite(n)) {

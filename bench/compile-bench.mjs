@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const songs = Number(arg('songs', '1000000'));
+const songs = numberArg('songs', '1000000');
 const seed = arg('seed', '1');
 const work = join(root, 'bench', '.data');
 const raw = join(work, `raw-${songs}-${seed}`);

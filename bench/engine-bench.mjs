@@ -20,12 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { ExternalSorter } from '../dist/sort/external-sort.js';
 import { FixedSorter } from '../dist/sort/fixed-sort.js';
 import { streamCsvRows } from '../dist/raw/csv-rows.js';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const songs = Number(arg('songs', '1000000'));
+const songs = numberArg('songs', '1000000');
 const engines = arg('engines', 'ours,ours-hash,duckdb').split(',');
-const budget = Number(arg('budget-mib', '256')) * 2 ** 20;
+const budget = numberArg('budget-mib', '256') * 2 ** 20;
 const raw = join(root, 'bench', '.data', `raw-${songs}-1`);
 const depsDir = join(root, 'bench', '.deps');
 const DUCKDB = '@duckdb/node-api@1.5.6-r.1';

@@ -15,12 +15,12 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Catalog } from '../dist/catalog/catalog.js';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 import { dirBytes, generatedInput, timedOmm, work } from './omm-runs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const songs = Number(arg('songs', '1000000'));
-const seed = Number(arg('seed', '1'));
+const songs = numberArg('songs', '1000000');
+const seed = numberArg('seed', '1');
 const formats = arg('formats', 'ddex,musicbrainz').split(',').filter(Boolean);
 const memory = arg('memory', null);
 const keep = process.argv.includes('--keep');

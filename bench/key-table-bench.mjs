@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 import { sampleTreeMemory } from './load/proc-tree.mjs';
 
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP', 'SE', 'BR', 'KR'];
@@ -44,9 +44,9 @@ function status(key) {
 
 async function child() {
   const writerKind = arg('writer', 'sink');
-  const keys = Number(arg('keys', '1000000'));
+  const keys = numberArg('keys', '1000000');
   const shape = arg('shape', 'id');
-  const budget = Number(arg('budget-mib', '256')) * 2 ** 20;
+  const budget = numberArg('budget-mib', '256') * 2 ** 20;
   const { KeyTable, KeyTableBuilder } = await import('../dist/index-format/tables/key-table.js');
   const { openShard } = await import('../dist/index-format/shards/shard-reader.js');
   const dir = mkdtempSync(join(tmpdir(), 'omm-key-bench-'));
@@ -118,8 +118,8 @@ async function main() {
   const sizes = arg('keys', '1000000,10000000').split(',').map(Number);
   const shapes = arg('shapes', 'id,isrc').split(',');
   const writers = arg('writers', 'sink,builder').split(',');
-  const budgetMiB = Number(arg('budget-mib', '256'));
-  const builderUpTo = Number(arg('builder-up-to', '1000000'));
+  const budgetMiB = numberArg('budget-mib', '256');
+  const builderUpTo = numberArg('builder-up-to', '1000000');
   console.log(
     `node ${process.version}, budget ${budgetMiB} MiB for the sink, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { ArrayTableWriter } from '../dist/index-format/tables/array-table.js';
 import { ArrayTable, openShard } from '../dist/index-format/index.js';
 import { BODY_OFFSET } from '../dist/index-format/constants.js';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 
-const entries = Number(arg('entries', '600000000'));
+const entries = numberArg('entries', '600000000');
 const dir = mkdtempSync(join(arg('dir', tmpdir()), 'omm-large-file-'));
 const path = join(dir, 'large.arr');
 const value = (array, i) => (Math.imul(i + 1, 0x9e3779b1) ^ array) >>> 0;

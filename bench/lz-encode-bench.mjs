@@ -3,7 +3,7 @@
 // CPU µs per record and bytes per record (which must agree), alternating passes.
 // Usage: node bench/lz-encode-bench.mjs SNAPSHOT [--table view-v1-song] [--records 200000]
 // Needs `npm run build` and the native addon.
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 import { Snapshot } from '../dist/index-format/snapshot.js';
 import { LzEncoder } from '../dist/index-format/codec/lz-codec.js';
 import { createRecordEncoder, nativeLzEncoderAvailable } from '../dist/index-format/codec/lz-encoder.js';
@@ -12,7 +12,7 @@ import { RECORD_DICTIONARY_BYTES } from '../dist/index-format/tables/record-tabl
 if (!nativeLzEncoderAvailable()) throw new Error('the native addon (with lz.c) is not built: npm install');
 const snapshot = Snapshot.open(process.argv[2]);
 const table = snapshot.records(arg('table', 'view-v1-song'));
-const count = Math.min(Number(arg('records', '200000')), table.count);
+const count = Math.min(numberArg('records', '200000'), table.count);
 const records = Array.from({ length: count }, (_, i) => Buffer.from(table.raw(i)));
 const dictionary = Buffer.concat(records.slice(0, 1000)).subarray(0, RECORD_DICTIONARY_BYTES);
 for (let pass = 0; pass < 3; pass++) {

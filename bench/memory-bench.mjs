@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { arg, seeded } from './cli-args.mjs';
+import { arg, numberArg, seeded } from './cli-args.mjs';
 import { benchCatalog } from './load/bench-catalog.mjs';
 import { loadKinds } from './load/load-kinds.mjs';
 import { cgroupUnavailable, evictPages, makeGroup } from './load/memory-cgroup.mjs';
@@ -22,11 +22,11 @@ import { ensureWrk, runWrk, writePaths } from './load/wrk.mjs';
 import { recordRow } from './record-row.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const songs = Number(arg('songs', '30000000'));
+const songs = numberArg('songs', '30000000');
 const limits = arg('limits', '1,2,4').split(',').map(Number);
 const workerCounts = arg('workers', '1,4').split(',').map(Number);
-const seconds = Number(arg('seconds', '20'));
-const warmup = Number(arg('warmup', '10'));
+const seconds = numberArg('seconds', '20');
+const warmup = numberArg('warmup', '10');
 const record = process.argv.includes('--record');
 const only = arg('kinds', null)?.split(',');
 const log = (line) => console.error(`[bench:memory] ${line}`);

@@ -15,12 +15,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arg, seeded } from './cli-args.mjs';
+import { arg, numberArg, seeded } from './cli-args.mjs';
 import { treeMemoryKiB } from './load/proc-tree.mjs';
 import { SCRIPTS } from '../dist/generate/vocabulary.js';
 
-const entities = Number(arg('entities', '1000000'));
-const budgetMiB = Number(arg('budget-mib', '256'));
+const entities = numberArg('entities', '1000000');
+const budgetMiB = numberArg('budget-mib', '256');
 const MiB = (kib) => Math.round(kib / 1024);
 /** The child's CPU seconds (user + system) by phase: less sensitive than wall time to a busy machine. */
 const cpuByPhase = {};

@@ -8,7 +8,7 @@
 // Usage: node bench/record-codec-bench.mjs SNAPSHOT [--tables view-v1-song,songs] [--records 3000]
 // Needs `npm run build` (it reads dist/). SNAPSHOT: a snapshot or dist directory.
 import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { arg, seeded } from './cli-args.mjs';
+import { arg, numberArg, seeded } from './cli-args.mjs';
 import { Snapshot } from '../dist/index-format/snapshot.js';
 import { LzEncoder, lzDecode, lzDecodedLength } from '../dist/index-format/codec/lz-codec.js';
 import { createLzDecoder } from '../dist/index-format/codec/lz-decoder.js';
@@ -16,7 +16,7 @@ import { RECORD_DICTIONARY_BYTES } from '../dist/index-format/tables/record-tabl
 
 const snapshot = Snapshot.open(process.argv[2] ?? 'bench/.data/dist-1000000-1');
 const tables = arg('tables', 'view-v1-song,view-om-song,songs,files,lyrics,view-v1-album,view-om-album,albums').split(',');
-const n = Number(arg('records', '3000'));
+const n = numberArg('records', '3000');
 const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 
 /** Fastest of 5 passes of `f` over every record, CPU µs per record. */

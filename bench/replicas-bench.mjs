@@ -19,15 +19,15 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { startNginx } from '../scripts/nginx-recipe.mjs';
 import { startS3Server } from '../scripts/s3-test-server.mjs';
-import { arg } from './cli-args.mjs';
+import { numberArg } from './cli-args.mjs';
 import { benchCatalog, work } from './load/bench-catalog.mjs';
 import { ensureWrk, startWrk, writePaths } from './load/wrk.mjs';
 import { recordRow } from './record-row.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const omm = join(root, 'bin', 'omm');
-const songs = Number(arg('songs', '1000000'));
-const seconds = Number(arg('seconds', '60'));
+const songs = numberArg('songs', '1000000');
+const seconds = numberArg('seconds', '60');
 const record = process.argv.includes('--record');
 const log = (line) => console.error(`[bench:replicas] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

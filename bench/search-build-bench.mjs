@@ -18,15 +18,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 import { treeMemoryKiB } from './load/proc-tree.mjs';
 import { NumberColumnWriter, StringColumn, StringColumnWriter } from '../dist/compile/spill/columns.js';
 import { Prng, Zipf } from '../dist/generate/prng.js';
 import { SCRIPTS, VERSION_SUFFIXES } from '../dist/generate/vocabulary.js';
 
-const songs = Number(arg('songs', '1000000'));
-const budgetMiB = Number(arg('budget-mib', '256'));
-const rareWords = Number(arg('rare-words', '0'));
+const songs = numberArg('songs', '1000000');
+const budgetMiB = numberArg('budget-mib', '256');
+const rareWords = numberArg('rare-words', '0');
 const MiB = (kib) => Math.round(kib / 1024);
 
 if (process.argv.includes('--child')) await child(arg('inputs'));

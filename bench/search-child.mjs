@@ -5,10 +5,10 @@
 import { Catalog } from '../dist/catalog/catalog.js';
 import { searchIndex } from '../dist/search/search-engine.js';
 import { matchResource } from '../dist/search/match/matcher.js';
-import { arg, seeded } from './cli-args.mjs';
+import { numberArg, seeded } from './cli-args.mjs';
 
 const [dist] = process.argv.slice(2);
-const count = Number(arg('queries', '2000'));
+const count = numberArg('queries', '2000');
 const rssBefore = process.memoryUsage().rss;
 const t0 = process.hrtime.bigint();
 const cat = Catalog.open(dist);

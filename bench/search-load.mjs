@@ -14,14 +14,14 @@ import { Catalog } from '../dist/catalog/catalog.js';
 import { request } from 'undici';
 import { startProcess, startServer } from './load/server-process.mjs';
 import { ensureWrk, measureWrk, writePaths } from './load/wrk.mjs';
-import { arg, seeded } from './cli-args.mjs';
+import { arg, numberArg, seeded } from './cli-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = arg('dist', join(root, 'bench', '.data', 'dist-1000000-1'));
-const connections = Number(arg('connections', '64'));
-const duration = Number(arg('duration', '10'));
-const count = Number(arg('queries', '5000'));
-const port = Number(arg('port', '18480'));
+const connections = numberArg('connections', '64');
+const duration = numberArg('duration', '10');
+const count = numberArg('queries', '5000');
+const port = numberArg('port', '18480');
 
 // Queries from random songs of the snapshot (a fixed seed: the same queries every run).
 const cat = Catalog.open(dist);

@@ -27,10 +27,10 @@ import { pathToFileURL } from 'node:url';
 import { Prng, Zipf } from '../dist/generate/prng.js';
 import { SCRIPTS, VERSION_SUFFIXES } from '../dist/generate/vocabulary.js';
 import { writeCodeUnitBytes } from '../dist/compile/orders-build/code-unit-bytes.js';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 
-const records = Number(arg('records', '10000000'));
-const budget = Number(arg('budget-mib', '256')) * 2 ** 20;
+const records = numberArg('records', '10000000');
+const budget = numberArg('budget-mib', '256') * 2 ** 20;
 const sorterKind = arg('sorter', 'external');
 const shape = arg('shape', 'hash');
 const distArg = arg('dist', new URL('../dist', import.meta.url).pathname);

@@ -14,16 +14,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { Catalog } from '../dist/catalog/catalog.js';
-import { arg, seeded } from './cli-args.mjs';
+import { arg, numberArg, seeded } from './cli-args.mjs';
 import { startServer } from './load/server-process.mjs';
 import { ensureWrk, startWrk, writePaths } from './load/wrk.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = resolve(arg('dist', join(root, 'bench', '.data', 'dist-1000000-1')));
-const connections = Number(arg('connections', '32'));
-const duration = Number(arg('duration', '30'));
-const runs = Number(arg('runs', '3'));
-const port = Number(arg('port', '18496'));
+const connections = numberArg('connections', '32');
+const duration = numberArg('duration', '30');
+const runs = numberArg('runs', '3');
+const port = numberArg('port', '18496');
 
 // Two snapshot directories of hard links to the same files: a swap between them is a real reload
 // (verify, open, warm up, swap) at no disk cost.

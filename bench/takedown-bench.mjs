@@ -14,14 +14,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { Catalog } from '../dist/catalog/catalog.js';
-import { arg } from './cli-args.mjs';
+import { numberArg } from './cli-args.mjs';
 import { benchCatalog, work } from './load/bench-catalog.mjs';
 import { pinned } from './load/server-process.mjs';
 import { albumsToTakeDown, linkedDist, takedownUpcs } from './load/takedown-dist.mjs';
 import { recordRow } from './record-row.mjs';
 
-const songs = Number(arg('songs', '1000000'));
-const releases = Number(arg('releases', '1000'));
+const songs = numberArg('songs', '1000000');
+const releases = numberArg('releases', '1000');
 const record = process.argv.includes('--record');
 const log = (line) => console.error(`[bench:takedown] ${line}`);
 const port = 18601;

@@ -13,12 +13,12 @@
 import { closeSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { arg } from './cli-args.mjs';
+import { arg, numberArg } from './cli-args.mjs';
 import { dirBytes, generatedInput, timedOmm, work } from './omm-runs.mjs';
 import { recordRow } from './record-row.mjs';
 
-const songs = Number(arg('songs', '1000000'));
-const seed = Number(arg('seed', '1'));
+const songs = numberArg('songs', '1000000');
+const seed = numberArg('seed', '1');
 const memory = arg('memory', null);
 const keep = process.argv.includes('--keep');
 const record = process.argv.includes('--record');

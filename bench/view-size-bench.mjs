@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { arg, seeded } from './cli-args.mjs';
+import { arg, numberArg, seeded } from './cli-args.mjs';
 
 const all = (name) => process.argv.flatMap((a, i) => (a === `--${name}` ? [process.argv[i + 1]] : []));
 
@@ -41,7 +41,7 @@ function snapshotDir(path) {
 if (arg('sizes', '')) {
   const dir = snapshotDir(resolve(arg('sizes', '')));
   const manifest = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'omm'), 'inspect', dir, '--json']).toString());
-  const songs = Number(arg('songs', manifest.counts?.songs ?? 0));
+  const songs = numberArg('songs', manifest.counts?.songs ?? 0);
   const groups = new Map();
   let total = 0;
   for (const file of readdirSync(dir)) {
@@ -147,8 +147,8 @@ const variants = all('variant').map((v) => {
   return { name: m[1], code: m[2], snapshot: m[3], rendered: Boolean(m[4]) };
 });
 if (variants.length === 0) throw new Error('give at least one --variant NAME=CODE_ROOT:SNAPSHOT (or --sizes SNAPSHOT); --help says more');
-const rounds = Number(arg('rounds', '3'));
-const passes = Number(arg('passes', '9'));
+const rounds = numberArg('rounds', '3');
+const passes = numberArg('passes', '9');
 const kinds = arg('kinds', '') ? arg('kinds', '').split(/,(?! )/) : KINDS;
 const acceptEncoding = arg('accept-encoding', '');
 const clock = arg('clock', 'cpu');

@@ -17,13 +17,13 @@ import { searchText } from '../../dist/index-format/search/search-text.js';
 import { Catalog } from '../../dist/catalog/catalog.js';
 import { startServer } from '../../dist/serve/server.js';
 import { buildDevSet } from './dev-set.mjs';
-import { arg } from '../cli-args.mjs';
+import { arg, numberArg } from '../cli-args.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const seed = Number(arg('seed', '1'));
-const perKind = Number(arg('per-kind', '150'));
+const seed = numberArg('seed', '1');
+const perKind = numberArg('per-kind', '150');
 const datasets = join(root, '..', 'shared', 'datasets');
-const tailSongs = Number(arg('heavy-tail', '0'));
+const tailSongs = numberArg('heavy-tail', '0');
 const work = join(root, 'bench', '.data', tailSongs > 0 ? 'quality-tail' : 'quality');
 const raw = join(work, 'raw');
 const dist = join(work, 'dist');
