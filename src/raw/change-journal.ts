@@ -1,5 +1,5 @@
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * The change journal (docs/raw-format.md, "The change journal"): what each delivery applied with
@@ -34,6 +34,7 @@ export class ChangeJournalError extends Error {
     super(`${file}:${line}: ${detail} [E_RAW_JOURNAL]`);
   }
 }
+
 /** Bytes buffered before a write. */
 const FLUSH_BYTES = 64 * 1024;
 
@@ -89,7 +90,7 @@ export class ChangeJournalWriter {
     mkdirSync(dir, { recursive: true });
     let last = 0;
     for (const file of journalFiles(previousDir)) {
-      linkSync(file.path, join(dir, file.path.slice(file.path.lastIndexOf('/') + 1)));
+      linkSync(file.path, join(dir, basename(file.path)));
       last = file.sequence;
     }
     this.path = join(dir, `${String(last + 1).padStart(6, '0')}.jsonl`);

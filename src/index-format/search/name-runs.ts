@@ -1,5 +1,6 @@
 import { FormatError } from '../errors.js';
 import { hashKey } from '../tables/key-table.js';
+import { termHashCapacity } from './search-sections.js';
 import type { TermRange } from './sorted-strings.js';
 
 /**
@@ -17,12 +18,8 @@ export const NAME_RUN_MIN = 5;
 /** Words per slot. */
 const SLOT = 3;
 
-/** Slots for `count` runs: a power of two, at least 16, at most half full. */
-export function nameRunCapacity(count: number): number {
-  let capacity = 16;
-  while (capacity < count * 2) capacity *= 2;
-  return capacity;
-}
+/** Slots for `count` runs: a power of two, at least 16, at most half full, as `terms.hash`. */
+export const nameRunCapacity = termHashCapacity;
 
 /** The `runs.hash` section of runs given in name order: hashKey of each name, and its [from, to) in `names.order`. */
 export function nameRunTable(hashes: ArrayLike<number>, froms: ArrayLike<number>, tos: ArrayLike<number>): Uint32Array {

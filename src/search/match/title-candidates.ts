@@ -36,14 +36,7 @@ const done = (out: Map<number, number>, ids: number[] | null, range: TermRange):
  * answered from the compile's name groups, the same documents in the same order.
  */
 export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: string | null): TitleCandidates {
-  let ids: number[] | null = null;
-  if (credit !== null) {
-    const words = searchText(credit)
-      .split(' ')
-      .filter((w) => w.length > 0);
-    const found = words.map((w) => index.termId(w));
-    if (words.length > 0 && found.every((id) => id >= 0)) ids = found;
-  }
+  const ids = credit !== null ? termIds(index, searchText(credit)) : null;
   const order = index.u32('names.order');
   const out = new Map<number, number>();
   const range = index.exactNameRange(title.full);
@@ -102,8 +95,9 @@ export function creditedTitleCandidates(index: SearchIndex, title: MatchTitle, a
     if (artistIds === null) continue;
     const set = Uint32Array.from(new Set([...titleIds, ...artistIds])).sort();
     // "Love" and "Love Love" credited together make one key: looked up once.
-    if (looked.has(set.join(' '))) continue;
-    looked.add(set.join(' '));
+    const key = set.join(' ');
+    if (looked.has(key)) continue;
+    looked.add(key);
     let taken = 0;
     for (const rank of index.wordSetRanks(set, KEYED_SCAN)) {
       if (index.hidden?.has(rank) || !index.nameEquals(rank, full)) continue;
