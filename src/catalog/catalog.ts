@@ -1,10 +1,12 @@
-import { FormatError, Snapshot, type RecordTable } from '../index-format/index.js';
+import { FormatError, Snapshot } from '../index-format/index.js';
 import { SearchIndex } from '../index-format/search/search-index.js';
 import { SEARCH_INDEX_INFO } from '../index-format/search/search-text.js';
 import { parseCatalogId, type CatalogType } from './catalog-ids.js';
 import { DeletesSet } from './deletes.js';
 import { LiveParts } from './live-parts.js';
 import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
+import { SegmentedKeys, SegmentedRecords, SegmentedRelation, type RecordReader } from './segment-tables.js';
+import { SegmentMap, type SegmentType } from './segments.js';
 import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
 
@@ -41,7 +43,7 @@ const PLURAL: Record<ResourceType, string> = { song: 'songs', album: 'albums', a
  */
 export class Catalog {
   readonly buildId: string;
-  private readonly tables = new Map<string, RecordTable>();
+  private readonly tables = new Map<string, RecordReader>();
   private readonly keepRecent: boolean;
   private readonly keyTables = new Map<string, KeyLookup>();
   private readonly adjacencies = new Map<string, Relation>();
@@ -51,6 +53,8 @@ export class Catalog {
   /** The lists, keys and records as served under the deletes set (null without one). */
   private readonly live: LiveParts | null;
   private readonly rankArrays = new Map<string, Uint32Array>();
+  /** A segmented snapshot's segments (docs/segments.md), or null. */
+  readonly segments: SegmentMap | null;
 
   private readonly searchIndexes = new Map<string, SearchIndex>();
   /** Pre-rendered default views; null when the snapshot has none this version serves, or `views: false`. */
@@ -67,9 +71,13 @@ export class Catalog {
   ) {
     this.buildId = snapshot.buildId;
     this.keepRecent = keepRecent;
+    this.segments = SegmentMap.of(snapshot);
     this.deletes = DeletesSet.of(snapshot);
+    if (this.segments && (searchable || this.deletes))
+      refuseSegments(snapshot, this.deletes ? 'a takedown over its segments' : 'search and orders over its segments');
     this.live = this.deletes ? new LiveParts(snapshot, this.deletes, (name) => this.relation(name)) : null;
-    this.views = views ? ViewStore.of(snapshot, this.live ? (type, ordinal) => this.live!.viewCount(type, ordinal) : null) : null;
+    const liveCount = this.live ? (type: 'song' | 'album' | 'artist' | 'playlist', ordinal: number) => this.live!.viewCount(type, ordinal) : null;
+    this.views = views ? ViewStore.of(snapshot, liveCount, this.segments) : null;
     const search = snapshot.manifest.search ?? {};
     if (
       searchable &&
@@ -94,20 +102,22 @@ export class Catalog {
 
   /** Resources of a type in service. */
   count(type: ResourceType): number {
-    const stored = this.records(type).count;
+    const stored = this.segments ? this.segments.served(type) : this.records(type).count;
     return this.deletes?.any(type) ? stored - this.deletes.count(type) : stored;
   }
 
   /** Whether a resource is taken down by the deletes set. */
   isDeleted(type: ResourceType, ordinal: number): boolean {
+    if (this.segments?.removed(type, ordinal)) return true;
     return this.deletes !== null && this.deletes.any(type) && this.deletes.has(type, ordinal);
   }
 
-  records(type: ResourceType | 'file' | 'lyrics' | 'genre'): RecordTable {
+  records(type: SegmentType): RecordReader {
     const name = type === 'file' ? 'files' : type === 'lyrics' ? 'lyrics' : type === 'genre' ? 'genres' : PLURAL[type];
     let table = this.tables.get(name);
     if (!table) {
-      this.tables.set(name, (table = this.snapshot.records(name)));
+      table = this.segments ? new SegmentedRecords(this.snapshot, name, this.segments, type) : this.snapshot.records(name);
+      this.tables.set(name, table);
       if (this.keepRecent) table.keepRecent();
     }
     return table;
@@ -117,10 +127,26 @@ export class Catalog {
   keys(name: string): KeyLookup {
     let table = this.keyTables.get(name);
     if (!table) {
-      const stored = this.snapshot.keys(name);
-      this.keyTables.set(name, (table = this.live ? this.live.keys(name, stored) : stored));
+      // A takedown over segments is refused when the catalog opens.
+      const stored = this.segments ? null : this.snapshot.keys(name);
+      table = stored ? (this.live ? this.live.keys(name, stored) : stored) : this.segmentedKeys(name, this.segments!);
+      this.keyTables.set(name, table);
     }
     return table;
+  }
+
+  private segmentedKeys(name: string, segments: SegmentMap): KeyLookup {
+    const tables = Array.from({ length: segments.count }, (_, s) => (s === 0 || this.snapshot.hasKeys(name, s) ? this.snapshot.keys(name, s) : null));
+    const type = name.slice(0, name.indexOf('.')) as SegmentType;
+    return new SegmentedKeys(tables, segments, type, (ordinal) => this.records(type).get<{ id: string }>(ordinal).id);
+  }
+
+  private segmentedRelation(name: string, segments: SegmentMap): Relation {
+    const lists = Array.from({ length: segments.count }, (_, s) => {
+      const arrays = s === 0 || this.snapshot.hasArrays('relations', s) ? this.snapshot.arrays('relations', s) : null;
+      return arrays?.has(`${name}.offsets`) ? arrays.adjacency(name) : null;
+    });
+    return new SegmentedRelation(lists, segments, name.slice(0, name.indexOf('.')) as SegmentType);
   }
 
   /** Whether the snapshot has a relation (snapshots compiled before `song.playlists` lack it). */
@@ -132,8 +158,9 @@ export class Catalog {
   relation(name: string): Relation {
     let adj = this.adjacencies.get(name);
     if (!adj) {
-      const stored = this.snapshot.arrays('relations').adjacency(name);
-      this.adjacencies.set(name, (adj = this.live ? this.live.relation(name, stored) : stored));
+      const stored = this.segments ? null : this.snapshot.arrays('relations').adjacency(name);
+      adj = stored ? (this.live ? this.live.relation(name, stored) : stored) : this.segmentedRelation(name, this.segments!);
+      this.adjacencies.set(name, adj);
     }
     return adj;
   }
@@ -163,6 +190,7 @@ export class Catalog {
   }
 
   private column(table: string, name: string): OrdinalColumn {
+    if (this.segments) refuseSegments(this.snapshot, 'orders over its segments');
     const key = `${table}/${name}`;
     let col = this.columns.get(key);
     if (!col) this.columns.set(key, (col = this.snapshot.arrays(table).column(name)));
@@ -192,6 +220,7 @@ export class Catalog {
   search(type: 'song' | 'album' | 'artist' | 'playlist'): SearchIndex {
     let index = this.searchIndexes.get(type);
     if (!index) {
+      if (this.segments) refuseSegments(this.snapshot, 'search over its segments');
       const name = `search.${PLURAL[type]}`;
       const pages = this.snapshot.hasBlob(`${name}.first-pages`) ? this.snapshot.blob(`${name}.first-pages`) : null;
       this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(name), pages)));
@@ -238,4 +267,13 @@ export class Catalog {
   close(): void {
     this.snapshot.close();
   }
+}
+
+/** A segmented snapshot asked for what this version does not yet read across segments (docs/segments.md). */
+function refuseSegments(snapshot: Snapshot, what: string): never {
+  throw new FormatError(
+    'E_SNAPSHOT_MISMATCH',
+    `snapshot ${snapshot.buildId} has ${snapshot.segmentCount} segments, and this version does not yet read ${what} (docs/segments.md)`,
+    snapshot.dir,
+  );
 }

@@ -2,6 +2,8 @@ import type { Snapshot } from '../index-format/index.js';
 import { coldReadsArmed } from '../index-format/shards/cold-reads.js';
 import { PlacedRecord } from '../index-format/tables/placed-record.js';
 import type { RecordTable } from '../index-format/tables/record-table.js';
+import { SegmentedRecords } from './segment-tables.js';
+import type { SegmentMap } from './segments.js';
 
 /**
  * Pre-rendered views: the JSON of each song, album, artist and playlist in its default view
@@ -39,20 +41,27 @@ const COUNT_KEYS: Record<ViewInterface, Buffer> = { v1: Buffer.from('"trackCount
 
 export class ViewStore {
   /** Per interface, per type: the table, opened on first use. */
-  private readonly tables: Record<ViewInterface, Partial<Record<ViewType, RecordTable>>> = { v1: {}, om: {} };
+  private readonly tables: Record<ViewInterface, Partial<Record<ViewType, RecordTable | SegmentedRecords>>> = { v1: {}, om: {} };
 
   private constructor(
     private readonly snapshot: Snapshot,
     private readonly liveCount: ViewCount | null,
+    private readonly segments: SegmentMap | null,
   ) {}
+
+  /** One interface's views of a type: the snapshot's table, or read across its segments. */
+  private table(iface: ViewInterface, type: ViewType): RecordTable | SegmentedRecords {
+    const name = viewTable(iface, type);
+    return (this.tables[iface][type] ??= this.segments ? new SegmentedRecords(this.snapshot, name, this.segments, type) : this.snapshot.records(name));
+  }
 
   /**
    * The views of a snapshot, or null when it has none this version can serve. `liveCount` gives
    * the track counts a deletes set changed: get writes them into the views that show one.
    */
-  static of(snapshot: Snapshot, liveCount: ViewCount | null = null): ViewStore | null {
+  static of(snapshot: Snapshot, liveCount: ViewCount | null = null, segments: SegmentMap | null = null): ViewStore | null {
     const views = snapshot.manifest.views;
-    return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot, liveCount) : null;
+    return views && views.version === VIEWS_VERSION ? new ViewStore(snapshot, liveCount, segments) : null;
   }
 
   /**
@@ -61,16 +70,16 @@ export class ViewStore {
    */
   /** Loads ahead the stored views of a list about to be rendered (RecordTable.touch). */
   touch(iface: ViewInterface, type: ViewType, ordinals: ArrayLike<number>): void {
-    const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
+    const table = this.table(iface, type);
     // Plain views are read where they lie; but a request armed against cold reads asks for all
     // their pages at once rather than one round each (cold-reads.ts).
-    if (table.compressed || (table.checksCold && coldReadsArmed())) table.touch(ordinals);
+    if (table.compressed || (table instanceof SegmentedRecords ? coldReadsArmed() : table.checksCold && coldReadsArmed())) table.touch(ordinals);
   }
 
   /** The view; one whose track count a deletes set changed is copied with the count in service. */
   get(iface: ViewInterface, type: ViewType, ordinal: number): Buffer | PlacedRecord | null {
-    const table = (this.tables[iface][type] ??= this.snapshot.records(viewTable(iface, type)));
-    const stored = table.compressed ? table.place(ordinal) : table.raw(ordinal);
+    const table = this.table(iface, type);
+    const stored = table instanceof SegmentedRecords ? table.view(ordinal) : table.compressed ? table.place(ordinal) : table.raw(ordinal);
     const count = this.liveCount?.(type, ordinal) ?? null;
     return count === null ? stored : withCount(stored, COUNT_KEYS[iface], count);
   }

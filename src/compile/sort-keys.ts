@@ -6,16 +6,7 @@ export function nameSortKey(name: string): string {
   return name.normalize('NFKC').toLowerCase();
 }
 
-const DECIMAL = /^(0|[1-9][0-9]{0,14})$/;
-
-/** Local ids compare numerically when both are decimal integers (numbers first), else by code unit. */
-export function compareLocalIds(a: string, b: string): number {
-  const an = DECIMAL.test(a);
-  const bn = DECIMAL.test(b);
-  if (an && bn) return Number(a) - Number(b);
-  if (an !== bn) return an ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { compareLocalIds } from '../catalog/local-id-order.js';
 
 /** A release date (YYYY, YYYY-MM or YYYY-MM-DD) as a number YYYYMMDD; missing parts are 00. */
 export function releaseDateKey(date: string | undefined): number {

@@ -9,7 +9,24 @@ export interface ManifestShard {
   readonly name: string;
   readonly size: number;
   readonly sha256: string;
+  /** In a segmented snapshot, the index in `segments` of the segment it belongs to (absent: 0). */
+  readonly segment?: number;
 }
+
+/**
+ * One segment of a segmented snapshot (docs/segments.md): the base, then deltas in order. Each
+ * segment's shards carry its build id and its records its own msgpackr structures.
+ */
+export interface ManifestSegment {
+  readonly role: 'base' | 'delta';
+  readonly buildId: string;
+  readonly structures: unknown[];
+}
+
+/** A delta's array table of the global ordinals it holds, one column per type (ascending). */
+export const SEGMENT_HELD_TABLE = 'segment.held';
+/** A delta's array table of the global ordinals it takes out of service, one column per type. */
+export const SEGMENT_REMOVED_TABLE = 'segment.removed';
 
 export interface ManifestSource {
   readonly file: string;
@@ -44,6 +61,11 @@ export interface Manifest {
   readonly deletes?: Readonly<Record<string, number>>;
   /** The raw catalog's change journal position when it was compiled (raw-format.md); absent without a journal. */
   readonly changes?: number;
+  /**
+   * A segmented snapshot (docs/segments.md): its base and deltas, in order. `shards` lists every
+   * segment's shards, each with its `segment`; `structures` is the base's.
+   */
+  readonly segments?: readonly ManifestSegment[];
 }
 
 /** The array table of a snapshot's deletes set: `song`, `album`, `artist`, each sorted ordinals. */

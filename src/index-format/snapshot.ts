@@ -76,7 +76,10 @@ export class Snapshot {
   /** Whether lookups of many keys read their pages ahead (OpenSnapshotOptions.readAheadLookups). */
   readonly readAhead: boolean = false;
   private releases = 0;
+  /** The base's record decoder (the only one of a snapshot with no segments). */
   readonly unpackr: Unpackr;
+  /** Per segment, its record decoder (docs/segments.md); [unpackr] without segments. */
+  private readonly unpackrs: Unpackr[];
 
   private constructor(
     readonly dir: string,
@@ -94,11 +97,17 @@ export class Snapshot {
         options.readAheadLookups,
         manifest.shards.reduce((sum, shard) => sum + shard.size, 0),
       );
-      this.unpackr = new Unpackr({ structures: manifest.structures as never, maxSharedStructures: manifest.structures.length });
+      this.unpackrs = (manifest.segments ?? [manifest]).map(
+        ({ structures }) => new Unpackr({ structures: structures as never, maxSharedStructures: structures.length }),
+      );
+      this.unpackr = this.unpackrs[0];
       // With positioned reads, search indexes are mapped all the same (see OpenSnapshotOptions).
       this.mapSearch = (options.mapSearch ?? (options.mode ?? 'auto') === 'auto') && chooseMode(options) === 'pread' && nativeMmapAvailable();
       for (const entry of manifest.shards) {
-        const key = tableKey(entry.kind, entry.name);
+        if (!(this.unpackrs.length > (entry.segment ?? 0))) {
+          throw new FormatError('E_FORMAT_HEADER', `manifest lists ${entry.file} in segment ${entry.segment}, which it does not name`, manifestShard.path);
+        }
+        const key = tableKey(entry.kind, entry.name, entry.segment);
         const list = this.byTable.get(key) ?? [];
         list.push(this.listed.length);
         this.byTable.set(key, list);
@@ -147,7 +156,7 @@ export class Snapshot {
         readAhead: this.readAhead,
         ...(searchIndex ? { mode: 'mmap' as const } : {}),
       });
-      if (shard.buildId !== this.manifest.buildId && shard.buildId !== this.manifest.baseBuildId) {
+      if (!this.ownsBuild(entry, shard.buildId)) {
         shard.close();
         throw new FormatError('E_SNAPSHOT_MISMATCH', `shard of build ${shard.buildId} in snapshot ${this.manifest.buildId}`, shard.path);
       }
@@ -160,10 +169,22 @@ export class Snapshot {
     }
   }
 
-  /** The shards of one table, read now if they were not yet. */
-  private tableShards(kind: ShardKind, name: string, what: string): Shard[] {
-    const indexes = this.byTable.get(tableKey(kind, name));
-    if (!indexes) throw new FormatError('E_SNAPSHOT_MISMATCH', `snapshot has no ${what} ${name}`, this.dir);
+  /** Whether a shard of `buildId` may be listed as `entry`: its segment's build, or the snapshot's own or base build. */
+  private ownsBuild(entry: ManifestShard, buildId: string): boolean {
+    const segments = this.manifest.segments;
+    if (segments) return buildId === segments[entry.segment ?? 0].buildId;
+    return buildId === this.manifest.buildId || buildId === this.manifest.baseBuildId;
+  }
+
+  /** How many segments the snapshot has: 1 unless it is segmented (docs/segments.md). */
+  get segmentCount(): number {
+    return this.unpackrs.length;
+  }
+
+  /** The shards of one table of a segment, read now if they were not yet. */
+  private tableShards(kind: ShardKind, name: string, what: string, segment: number): Shard[] {
+    const indexes = this.byTable.get(tableKey(kind, name, segment));
+    if (!indexes) throw new FormatError('E_SNAPSHOT_MISMATCH', `snapshot has no ${what} ${name}${segment ? ` in segment ${segment}` : ''}`, this.dir);
     return indexes.map((i) => this.shardAt(i));
   }
 
@@ -187,40 +208,52 @@ export class Snapshot {
     return this.releases;
   }
 
-  records(name: string): RecordTable {
-    let table = this.recordTables.get(name);
-    if (!table) this.recordTables.set(name, (table = new RecordTable(name, this.tableShards(SHARD_KINDS.records, name, 'record table'), this.unpackr)));
+  /** A record table (of the base, or of segment `segment`). */
+  records(name: string, segment = 0): RecordTable {
+    const key = tableKey(SHARD_KINDS.records, name, segment);
+    let table = this.recordTables.get(key);
+    if (!table) {
+      const shards = this.tableShards(SHARD_KINDS.records, name, 'record table', segment);
+      this.recordTables.set(key, (table = new RecordTable(name, shards, this.unpackrs[segment])));
+    }
     return table;
   }
 
-  keys(name: string): KeyTable {
-    let table = this.keyTables.get(name);
-    if (!table) this.keyTables.set(name, (table = new KeyTable(this.tableShards(SHARD_KINDS.keys, name, 'key table')[0])));
+  keys(name: string, segment = 0): KeyTable {
+    const key = tableKey(SHARD_KINDS.keys, name, segment);
+    let table = this.keyTables.get(key);
+    if (!table) this.keyTables.set(key, (table = new KeyTable(this.tableShards(SHARD_KINDS.keys, name, 'key table', segment)[0])));
     return table;
   }
 
-  arrays(name: string): ArrayTable {
-    let table = this.arrayTables.get(name);
-    if (!table) this.arrayTables.set(name, (table = new ArrayTable(this.tableShards(SHARD_KINDS.arrays, name, 'array table')[0])));
+  arrays(name: string, segment = 0): ArrayTable {
+    const key = tableKey(SHARD_KINDS.arrays, name, segment);
+    let table = this.arrayTables.get(key);
+    if (!table) this.arrayTables.set(key, (table = new ArrayTable(this.tableShards(SHARD_KINDS.arrays, name, 'array table', segment)[0])));
     return table;
   }
 
-  blob(name: string): Shard {
-    let shard = this.blobs.get(name);
-    if (!shard) this.blobs.set(name, (shard = this.tableShards(SHARD_KINDS.blob, name, 'blob')[0]));
+  blob(name: string, segment = 0): Shard {
+    const key = tableKey(SHARD_KINDS.blob, name, segment);
+    let shard = this.blobs.get(key);
+    if (!shard) this.blobs.set(key, (shard = this.tableShards(SHARD_KINDS.blob, name, 'blob', segment)[0]));
     return shard;
   }
 
-  hasBlob(name: string): boolean {
-    return this.byTable.has(tableKey(SHARD_KINDS.blob, name));
+  hasBlob(name: string, segment = 0): boolean {
+    return this.byTable.has(tableKey(SHARD_KINDS.blob, name, segment));
   }
 
-  hasArrays(name: string): boolean {
-    return this.byTable.has(tableKey(SHARD_KINDS.arrays, name));
+  hasArrays(name: string, segment = 0): boolean {
+    return this.byTable.has(tableKey(SHARD_KINDS.arrays, name, segment));
   }
 
-  hasRecords(name: string): boolean {
-    return this.byTable.has(tableKey(SHARD_KINDS.records, name));
+  hasRecords(name: string, segment = 0): boolean {
+    return this.byTable.has(tableKey(SHARD_KINDS.records, name, segment));
+  }
+
+  hasKeys(name: string, segment = 0): boolean {
+    return this.byTable.has(tableKey(SHARD_KINDS.keys, name, segment));
   }
 
   /** Every shard with its manifest entry, each read now if it was not yet (for inspect and verify). */
@@ -246,6 +279,6 @@ export class Snapshot {
   }
 }
 
-function tableKey(kind: ShardKind, name: string): string {
-  return `${kind}/${name}`;
+function tableKey(kind: ShardKind, name: string, segment = 0): string {
+  return `${segment}/${kind}/${name}`;
 }
