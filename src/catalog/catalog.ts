@@ -5,8 +5,9 @@ import { parseCatalogId, type CatalogType } from './catalog-ids.js';
 import { DeletesSet } from './deletes.js';
 import { LiveParts } from './live-parts.js';
 import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
-import { SegmentedKeys, SegmentedRecords, SegmentedRelation, type RecordReader } from './segment-tables.js';
+import { SegmentedRecords, type RecordReader } from './segment-tables.js';
 import { SegmentMap, type SegmentType } from './segments.js';
+import { SegmentedParts } from './segment-parts.js';
 import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
 
@@ -55,6 +56,8 @@ export class Catalog {
   private readonly rankArrays = new Map<string, Uint32Array>();
   /** A segmented snapshot's segments (docs/segments.md), or null. */
   readonly segments: SegmentMap | null;
+  /** Its keys, relations and orders read across them, or null. */
+  private readonly segmented: SegmentedParts | null;
 
   private readonly searchIndexes = new Map<string, SearchIndex>();
   /** Pre-rendered default views; null when the snapshot has none this version serves, or `views: false`. */
@@ -72,9 +75,9 @@ export class Catalog {
     this.buildId = snapshot.buildId;
     this.keepRecent = keepRecent;
     this.segments = SegmentMap.of(snapshot);
+    this.segmented = this.segments ? new SegmentedParts(snapshot, this.segments, (type, o) => this.records(type).get<{ id: string }>(o).id) : null;
     this.deletes = DeletesSet.of(snapshot);
-    if (this.segments && (searchable || this.deletes))
-      refuseSegments(snapshot, this.deletes ? 'a takedown over its segments' : 'search and orders over its segments');
+    if (this.segments && (searchable || this.deletes)) refuseSegments(snapshot, this.deletes ? 'a takedown over its segments' : 'search over its segments');
     this.live = this.deletes ? new LiveParts(snapshot, this.deletes, (name) => this.relation(name)) : null;
     const liveCount = this.live ? (type: 'song' | 'album' | 'artist' | 'playlist', ordinal: number) => this.live!.viewCount(type, ordinal) : null;
     this.views = views ? ViewStore.of(snapshot, liveCount, this.segments) : null;
@@ -129,24 +132,10 @@ export class Catalog {
     if (!table) {
       // A takedown over segments is refused when the catalog opens.
       const stored = this.segments ? null : this.snapshot.keys(name);
-      table = stored ? (this.live ? this.live.keys(name, stored) : stored) : this.segmentedKeys(name, this.segments!);
+      table = stored ? (this.live ? this.live.keys(name, stored) : stored) : this.segmented!.keys(name);
       this.keyTables.set(name, table);
     }
     return table;
-  }
-
-  private segmentedKeys(name: string, segments: SegmentMap): KeyLookup {
-    const tables = Array.from({ length: segments.count }, (_, s) => (s === 0 || this.snapshot.hasKeys(name, s) ? this.snapshot.keys(name, s) : null));
-    const type = name.slice(0, name.indexOf('.')) as SegmentType;
-    return new SegmentedKeys(tables, segments, type, (ordinal) => this.records(type).get<{ id: string }>(ordinal).id);
-  }
-
-  private segmentedRelation(name: string, segments: SegmentMap): Relation {
-    const lists = Array.from({ length: segments.count }, (_, s) => {
-      const arrays = s === 0 || this.snapshot.hasArrays('relations', s) ? this.snapshot.arrays('relations', s) : null;
-      return arrays?.has(`${name}.offsets`) ? arrays.adjacency(name) : null;
-    });
-    return new SegmentedRelation(lists, segments, name.slice(0, name.indexOf('.')) as SegmentType);
   }
 
   /** Whether the snapshot has a relation (snapshots compiled before `song.playlists` lack it). */
@@ -159,7 +148,7 @@ export class Catalog {
     let adj = this.adjacencies.get(name);
     if (!adj) {
       const stored = this.segments ? null : this.snapshot.arrays('relations').adjacency(name);
-      adj = stored ? (this.live ? this.live.relation(name, stored) : stored) : this.segmentedRelation(name, this.segments!);
+      adj = stored ? (this.live ? this.live.relation(name, stored) : stored) : this.segmented!.relation(name);
       this.adjacencies.set(name, adj);
     }
     return adj;
@@ -167,6 +156,7 @@ export class Catalog {
 
   /** Ordinals of a type in a precomputed order (`name`, `-dateAdded`, `popularity`, ...), the taken-down left out. */
   order(type: Exclude<ResourceType, 'station'>, sort: string): OrdinalColumn {
+    if (this.segmented) return this.segmented.order(type, sort);
     const stored = this.column(`${PLURAL[type]}.orders`, `order.${sort}`);
     if (!this.live || !this.deletes?.any(type)) return stored;
     const key = `${PLURAL[type]}.orders/live.${sort}`;
@@ -177,20 +167,25 @@ export class Catalog {
 
   /**
    * Position of each ordinal in a precomputed order, as one array kept for the snapshot's life
-   * (a view of mapped memory; a copy in the positioned-read fallback).
+   * (a view of mapped memory; a copy in the positioned-read fallback; made from the merged order
+   * over segments).
    */
   rank(type: Exclude<ResourceType, 'station'>, sort: string): Uint32Array {
     const key = `${type}/${sort}`;
     let ranks = this.rankArrays.get(key);
     if (!ranks) {
-      const column = this.column(`${PLURAL[type]}.orders`, `rank.${sort}`);
-      this.rankArrays.set(key, (ranks = column.slice(0, column.length)));
+      if (this.segmented) ranks = this.segmented.order(type, sort).ranks(this.segmented.segments.size(type));
+      else {
+        const column = this.column(`${PLURAL[type]}.orders`, `rank.${sort}`);
+        ranks = column.slice(0, column.length);
+      }
+      this.rankArrays.set(key, ranks);
     }
     return ranks;
   }
 
+  /** A base array (of segment 0 in a segmented snapshot). */
   private column(table: string, name: string): OrdinalColumn {
-    if (this.segments) refuseSegments(this.snapshot, 'orders over its segments');
     const key = `${table}/${name}`;
     let col = this.columns.get(key);
     if (!col) this.columns.set(key, (col = this.snapshot.arrays(table).column(name)));

@@ -36,6 +36,10 @@ interface TypeSegments {
   readonly held: Uint32Array[];
   /** Resources in service. */
   readonly served: number;
+  /** The base's ordinals: those below it. */
+  readonly baseSize: number;
+  /** SegmentMap.stale, made on first use. */
+  stale?: Uint32Array;
 }
 
 export class SegmentMap {
@@ -92,6 +96,17 @@ export class SegmentMap {
     return lo < held.length && held[lo] === ordinal ? lo : -1;
   }
 
+  /** The base ordinals whose base version is not served (a delta holds them again, or took them out), ascending. */
+  stale(type: SegmentType): Uint32Array {
+    const types = this.types[type];
+    if (!types.stale) {
+      const out: number[] = [];
+      for (let o = 0; o < types.baseSize; o++) if (types.owner[o] !== 0) out.push(o);
+      types.stale = Uint32Array.from(out);
+    }
+    return types.stale;
+  }
+
   /** The global ordinals segment `segment` holds (a delta's, ascending). */
   held(type: SegmentType, segment: number): Uint32Array {
     return this.types[type].held[segment];
@@ -103,7 +118,8 @@ function typeSegments(snapshot: Snapshot, type: SegmentType, count: number): Typ
   const table = SEGMENT_TYPES[type];
   const held: Uint32Array[] = [new Uint32Array(0)];
   const removed: Uint32Array[] = [new Uint32Array(0)];
-  let size = snapshot.hasRecords(table) ? snapshot.records(table).count : 0;
+  const baseSize = snapshot.hasRecords(table) ? snapshot.records(table).count : 0;
+  let size = baseSize;
   for (let s = 1; s < count; s++) {
     held.push(column(snapshot, SEGMENT_HELD_TABLE, type, s));
     removed.push(column(snapshot, SEGMENT_REMOVED_TABLE, type, s));
@@ -117,7 +133,7 @@ function typeSegments(snapshot: Snapshot, type: SegmentType, count: number): Typ
   }
   let out = 0;
   for (let o = 0; o < size; o++) if (owner[o] & REMOVED) out++;
-  return { owner, held, served: size - out };
+  return { owner, held, served: size - out, baseSize };
 }
 
 /** A delta's column of a type, empty when it has none. */

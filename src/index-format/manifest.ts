@@ -27,6 +27,12 @@ export interface ManifestSegment {
 export const SEGMENT_HELD_TABLE = 'segment.held';
 /** A delta's array table of the global ordinals it takes out of service, one column per type. */
 export const SEGMENT_REMOVED_TABLE = 'segment.removed';
+/**
+ * The newest delta's array table of the order patches: per type and sort, `<type>.<sort>.ordinals`
+ * (every resource the deltas hold, in that order) and `<type>.<sort>.at` (each one's insertion point
+ * in the base's order).
+ */
+export const SEGMENT_ORDERS_TABLE = 'segment.orders';
 
 export interface ManifestSource {
   readonly file: string;

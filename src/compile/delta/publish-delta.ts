@@ -49,7 +49,7 @@ export function publishDelta(distDir: string, next: Catalog, keep = 3): Publishe
     const staging = createStagingDir(distDir);
     try {
       for (const shard of from.shards) linkSync(join(prev.snapshot.dir, shard.file), join(staging, shard.file));
-      const delta = writeDeltaShards(staging, `d${segments.length - 1}-`, segments.length - 1, deltaId, plan, next);
+      const delta = writeDeltaShards(staging, `d${segments.length - 1}-`, segments.length - 1, deltaId, plan, prev, next);
       const { baseBuildId: _base, deletes: _deletes, ...described } = next.snapshot.manifest;
       const manifest: Manifest = { ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...delta.entries], segments };
       const written = new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);

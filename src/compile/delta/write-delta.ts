@@ -4,7 +4,7 @@ import type { Catalog } from '../../catalog/catalog.js';
 import { SEGMENT_TYPES, type SegmentType } from '../../catalog/segments.js';
 import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../../catalog/views.js';
 import { compareLocalIds } from '../../catalog/local-id-order.js';
-import { SEGMENT_HELD_TABLE, SEGMENT_REMOVED_TABLE, type ManifestShard } from '../../index-format/manifest.js';
+import { SEGMENT_HELD_TABLE, SEGMENT_ORDERS_TABLE, SEGMENT_REMOVED_TABLE, type ManifestShard } from '../../index-format/manifest.js';
 import { SHARD_KINDS } from '../../index-format/constants.js';
 import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
 import { ArrayTableWriter } from '../../index-format/tables/array-table.js';
@@ -12,6 +12,7 @@ import { KeyTableBuilder } from '../../index-format/tables/key-table.js';
 import { PlacedRecord } from '../../index-format/tables/placed-record.js';
 import { RecordTableWriter } from '../../index-format/tables/record-table-writer.js';
 import type { DeltaPlan } from './delta-plan.js';
+import { orderPatches } from './order-patch.js';
 import { keysOf, MULTI_VALUED_KEYS, RELATION_TARGETS } from './identity.js';
 
 /**
@@ -28,7 +29,15 @@ export interface DeltaShards {
 
 const TYPES = Object.keys(SEGMENT_TYPES) as SegmentType[];
 
-export function writeDeltaShards(staging: string, prefix: string, segment: number, buildId: string, plan: DeltaPlan, next: Catalog): DeltaShards {
+export function writeDeltaShards(
+  staging: string,
+  prefix: string,
+  segment: number,
+  buildId: string,
+  plan: DeltaPlan,
+  prev: Catalog,
+  next: Catalog,
+): DeltaShards {
   const entries: ManifestShard[] = [];
   const add = (shard: WrittenShard, name: string, file: string) =>
     entries.push({ file, kind: shard.kind, name, size: shard.size, sha256: shard.sha256, segment });
@@ -61,6 +70,8 @@ export function writeDeltaShards(staging: string, prefix: string, segment: numbe
     }
     const relations = relationTable(plan, next);
     if (relations) add(relations.write(join(staging, `${prefix}relations.arr`), buildId), 'relations', `${prefix}relations.arr`);
+    const orders = orderPatches(prev, plan, next);
+    add(orders.write(join(staging, `${prefix}${SEGMENT_ORDERS_TABLE}.arr`), buildId), SEGMENT_ORDERS_TABLE, `${prefix}${SEGMENT_ORDERS_TABLE}.arr`);
     for (const [name, part] of [
       [SEGMENT_HELD_TABLE, 'held'],
       [SEGMENT_REMOVED_TABLE, 'removed'],

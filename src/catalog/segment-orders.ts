@@ -1,0 +1,96 @@
+import type { OrdinalColumn } from './live-lists.js';
+
+/**
+ * A precomputed order over a segmented snapshot (docs/segments.md, "Orders"): the base's order
+ * less its stale entries (resources a delta holds again or took out), with the entries of the
+ * order patch inserted. The newest delta stores the patch: every resource the deltas hold, in
+ * order, each with its insertion point `at`, the position in the base's order of the first base
+ * entry that follows it. Entry k is found by two binary searches, never a walk from the start.
+ */
+export class SegmentedOrder implements OrdinalColumn {
+  readonly length: number;
+  /** Base positions of the stale entries, ascending. */
+  private readonly stale: Uint32Array;
+  /** Merged position of each patch entry, ascending. */
+  private readonly placed: Uint32Array;
+
+  constructor(
+    private readonly base: OrdinalColumn,
+    baseRank: ArrayLike<number>,
+    staleOrdinals: ArrayLike<number>,
+    private readonly patch: Uint32Array,
+    at: Uint32Array,
+  ) {
+    const stale = new Uint32Array(staleOrdinals.length);
+    for (let i = 0; i < stale.length; i++) stale[i] = baseRank[staleOrdinals[i]];
+    this.stale = stale.sort();
+    this.placed = new Uint32Array(patch.length);
+    for (let j = 0, s = 0; j < patch.length; j++) {
+      while (s < this.stale.length && this.stale[s] < at[j]) s++;
+      this.placed[j] = at[j] - s + j;
+    }
+    this.length = base.length - stale.length + patch.length;
+  }
+
+  /** Patch entries placed before merged position k. */
+  private patchBefore(k: number): number {
+    let lo = 0;
+    let hi = this.placed.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.placed[mid] < k) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The base position of live base entry b: b plus the stale entries before it. */
+  private basePosition(b: number): number {
+    let lo = 0;
+    let hi = this.stale.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.stale[mid] - mid > b) hi = mid;
+      else lo = mid + 1;
+    }
+    return b + lo;
+  }
+
+  get(k: number): number {
+    if (!(k >= 0 && k < this.length)) throw new RangeError(`index ${k} outside array of ${this.length}`);
+    const j = this.patchBefore(k);
+    if (j < this.placed.length && this.placed[j] === k) return this.patch[j];
+    return this.base.get(this.basePosition(k - j));
+  }
+
+  slice(from: number, to: number): Uint32Array {
+    const a = Math.max(0, Math.min(from, this.length));
+    const b = Math.max(a, Math.min(to, this.length));
+    const out = new Uint32Array(b - a);
+    for (let k = a; k < b; k++) out[k - a] = this.get(k);
+    return out;
+  }
+
+  /** The merged position of every ordinal of `size` (stale ones keep 0), in one pass over the order. */
+  ranks(size: number): Uint32Array {
+    const ranks = new Uint32Array(size);
+    const CHUNK = 1 << 16;
+    let j = 0;
+    let s = 0;
+    let k = 0;
+    for (let from = 0; from < this.base.length; from += CHUNK) {
+      const chunk = this.base.slice(from, Math.min(this.base.length, from + CHUNK));
+      for (let i = 0; i < chunk.length; i++) {
+        const position = from + i;
+        while (j < this.patch.length && this.placed[j] === k) ranks[this.patch[j++]] = k++;
+        if (s < this.stale.length && this.stale[s] === position) {
+          s++;
+          continue;
+        }
+        ranks[chunk[i]] = k++;
+      }
+    }
+    while (j < this.patch.length) ranks[this.patch[j++]] = k++;
+    return ranks;
+  }
+}

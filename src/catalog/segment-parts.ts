@@ -1,0 +1,69 @@
+import type { Snapshot } from '../index-format/index.js';
+import { SEGMENT_ORDERS_TABLE } from '../index-format/manifest.js';
+import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
+import { SegmentedOrder } from './segment-orders.js';
+import { SegmentedKeys, SegmentedRelation } from './segment-tables.js';
+import type { SegmentMap, SegmentType } from './segments.js';
+
+const PLURAL: Record<string, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' };
+
+/**
+ * The keys, relations and orders of a segmented snapshot, read across its segments (as
+ * live-parts.ts reads a snapshot under a deletes set): each made on first use from every
+ * segment's table of that name; the catalog keeps them.
+ */
+export class SegmentedParts {
+  constructor(
+    private readonly snapshot: Snapshot,
+    readonly segments: SegmentMap,
+    /** The local id of a resource (multi-valued keys merge in local-id order). */
+    private readonly idOf: (type: SegmentType, ordinal: number) => string,
+  ) {}
+
+  keys(name: string): KeyLookup {
+    const { snapshot, segments } = this;
+    const tables = Array.from({ length: segments.count }, (_, s) => (s === 0 || snapshot.hasKeys(name, s) ? snapshot.keys(name, s) : null));
+    const type = typeOf(name);
+    return new SegmentedKeys(tables, segments, type, (ordinal) => this.idOf(type, ordinal));
+  }
+
+  relation(name: string): Relation {
+    const { snapshot, segments } = this;
+    const lists = Array.from({ length: segments.count }, (_, s) => {
+      const arrays = s === 0 || snapshot.hasArrays('relations', s) ? snapshot.arrays('relations', s) : null;
+      return arrays?.has(`${name}.offsets`) ? arrays.adjacency(name) : null;
+    });
+    return new SegmentedRelation(lists, segments, typeOf(name));
+  }
+
+  /** The base's order less what the deltas hold or took out, with the newest delta's patch inserted (segment-orders.ts). */
+  order(type: SegmentType, sort: string): SegmentedOrder {
+    const key = `${type}.${sort}`;
+    let order = this.orders.get(key);
+    if (!order) {
+      const base = this.snapshot.arrays(`${PLURAL[type]}.orders`);
+      const patch = this.snapshot.arrays(SEGMENT_ORDERS_TABLE, this.segments.count - 1);
+      const rank = base.column(`rank.${sort}`);
+      order = new SegmentedOrder(
+        base.column(`order.${sort}`),
+        rank.slice(0, rank.length),
+        this.segments.stale(type),
+        copied(patch.column(`${key}.ordinals`)),
+        copied(patch.column(`${key}.at`)),
+      );
+      this.orders.set(key, order);
+    }
+    return order;
+  }
+
+  private readonly orders = new Map<string, SegmentedOrder>();
+}
+
+/** `song.isrc` -> song. */
+function typeOf(name: string): SegmentType {
+  return name.slice(0, name.indexOf('.')) as SegmentType;
+}
+
+function copied(column: OrdinalColumn): Uint32Array {
+  return Uint32Array.from(column.slice(0, column.length));
+}
