@@ -9,6 +9,8 @@ import { publishDelta } from '../src/compile/delta/publish-delta.js';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { verifySnapshot } from '../src/index-format/index.js';
+import { searchIndex } from '../src/search/search-engine.js';
+import { searchSegments } from '../src/search/segmented-search.js';
 import { PlacedRecord } from '../src/index-format/tables/placed-record.js';
 import { applyDelivery, readRawTables, writeRawTables } from './helpers/delivery-raw.js';
 import { tempDir } from './helpers/raw-fixture.js';
@@ -102,6 +104,48 @@ function orderDisagreements(seg: Catalog, full: Catalog): string[] {
   return out.slice(0, 20);
 }
 
+/** Queries people send, from the full compile's own names: words, titles, prefixes, word + prefix, typos, pairs. */
+function queriesOf(full: Catalog, type: 'song' | 'album' | 'artist' | 'playlist'): string[] {
+  const names = Array.from({ length: full.count(type) }, (_, o) => full.records(type).get<{ name: string }>(o).name);
+  const out = new Set<string>(['love', 'the', 'lo', 'new', 'remastered', 'revisited', 'new song', 'new artist 1', 'zzqx', 'lovr', 'teh love', 'remastred']);
+  names.forEach((name, i) => {
+    if (i % 41 !== 3 && !/Remastered|New|Revisited/.test(name)) return;
+    const words = name.toLowerCase().split(' ');
+    out.add(name);
+    out.add(words[0]);
+    out.add(words[0].slice(0, 2));
+    if (words.length > 1) out.add(`${words[0]} ${words[1].slice(0, 2)}`);
+    if (words[0].length > 4) out.add(words[0].slice(0, 2) + words[0].slice(3));
+  });
+  return [...out];
+}
+
+/** Every query of queriesOf, on every searchable type, as the segments rank it and as the full compile does. */
+function searchDisagreements(seg: Catalog, full: Catalog): string[] {
+  const out: string[] = [];
+  for (const type of ['song', 'album', 'artist', 'playlist'] as const) {
+    const popularity = seg.order(type, 'popularity');
+    const index = full.search(type);
+    for (const term of queriesOf(full, type)) {
+      for (const options of [
+        { need: 10 },
+        { need: 25, countTo: 26 },
+        {},
+        { need: 5, fuzzy: false },
+        { window: 20, scan: 25, need: 10 },
+        { window: 40, need: 40 },
+      ]) {
+        const a = searchSegments(seg.searchParts(type)!, term, options);
+        const b = searchIndex(index, term, options);
+        const left = `${a.total} ${a.hits.map((h) => `${identityOf(type, seg.records(type).get(popularity.get(h.rank)))}:${h.tier}`)}`;
+        const right = `${b.total} ${b.hits.map((h) => `${identityOf(type, full.records(type).get(index.ordinal(h.rank)))}:${h.tier}`)}`;
+        if (left !== right && out.length < 10) out.push(`${type} "${term}" ${JSON.stringify(options)}:\n  ${left.slice(0, 300)}\n  ${right.slice(0, 300)}`);
+      }
+    }
+  }
+  return out;
+}
+
 /** Keys of resources the full compile does not have (removed, or an old catalog id): not found. */
 function goneKeys(seg: Catalog, full: Catalog, earlier: Map<string, string[]>): string[] {
   const out: string[] = [];
@@ -185,6 +229,7 @@ describe('a segmented snapshot reads as the full compile of the same catalog', (
         expect(keyDisagreements(seg, next)).toEqual([]);
         expect(goneKeys(seg, next, earlier)).toEqual([]);
         expect(orderDisagreements(seg, next)).toEqual([]);
+        expect(searchDisagreements(seg, Catalog.open(full))).toEqual([]);
         expect(verifySnapshot(dist).problems).toEqual([]);
       } finally {
         seg.close();

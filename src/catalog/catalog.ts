@@ -7,7 +7,7 @@ import { LiveParts } from './live-parts.js';
 import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
 import { SegmentedRecords, type RecordReader } from './segment-tables.js';
 import { SegmentMap, type SegmentType } from './segments.js';
-import { SegmentedParts } from './segment-parts.js';
+import { SegmentedParts, type SegmentSearch } from './segment-parts.js';
 import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
 
@@ -222,6 +222,14 @@ export class Catalog {
       if (this.live && this.deletes?.any(type)) this.live.hideInSearch(index, type);
     }
     return index;
+  }
+
+  /**
+   * A segmented snapshot's search indexes of a type, one per segment holding any (segment-parts.ts),
+   * for search/segmented-search.ts; null for an ordinary snapshot (search() is its one index).
+   */
+  searchParts(type: 'song' | 'album' | 'artist' | 'playlist'): SegmentSearch[] | null {
+    return this.segmented ? this.segmented.searchParts(type, this.rank(type, 'popularity')) : null;
   }
 
   song(ordinal: number): SongRecord {

@@ -1,5 +1,5 @@
 import type { Adjacency, KeyTable, Snapshot, U32Column } from '../index-format/index.js';
-import { HiddenDocs } from '../index-format/search/hidden-docs.js';
+import { hideInIndex } from './hide-in-search.js';
 import type { SearchIndex } from '../index-format/search/search-index.js';
 import type { DeletableType, DeletesSet } from './deletes.js';
 import { bitSet } from './deletes.js';
@@ -95,23 +95,7 @@ export class LiveParts {
 
   /** Marks the taken-down documents of a search index (by rank) for searches to leave out. */
   hideInSearch(index: SearchIndex, type: DeletableType): void {
-    const ordinals = index.u32('ordinals');
-    const bits = new Uint8Array((ordinals.length + 8) >>> 3);
-    const ranks: number[] = [];
-    for (let r = 0; r < ordinals.length; r++) {
-      if (this.deletes.has(type, ordinals[r])) {
-        bits[r >>> 3] |= 1 << (r & 7);
-        ranks.push(r);
-      }
-    }
-    if (ranks.length === 0) {
-      index.hidden = null;
-      return;
-    }
-    const order = index.u32('names.order');
-    const positions: number[] = [];
-    for (let k = 0; k < order.length; k++) if ((bits[order[k] >>> 3] & (1 << (order[k] & 7))) !== 0) positions.push(k);
-    index.hidden = new HiddenDocs(bits, Uint32Array.from(ranks), termHolders(index, ranks), Uint32Array.from(positions));
+    hideInIndex(index, (ordinal) => this.deletes.has(type, ordinal));
   }
 
   /** The track count in service of an album or playlist whose stored view counted a taken-down track; else null. */
@@ -189,21 +173,3 @@ export class LiveParts {
 }
 
 /** Per term, the documents of `ranks` holding it (in the name or the artists, once each). */
-function termHolders(index: SearchIndex, ranks: readonly number[]): Map<number, number[]> {
-  const out = new Map<number, number[]>();
-  const sections = [
-    [index.u32('docname.offsets'), index.u32('docname.targets')],
-    [index.u32('docartist.offsets'), index.u32('docartist.targets')],
-  ] as const;
-  const seen = new Set<number>();
-  for (const r of ranks) {
-    seen.clear();
-    for (const [offsets, terms] of sections) for (let k = offsets[r]; k < offsets[r + 1]; k++) seen.add(terms[k]);
-    for (const t of seen) {
-      const list = out.get(t);
-      if (list) list.push(r);
-      else out.set(t, [r]);
-    }
-  }
-  return out;
-}

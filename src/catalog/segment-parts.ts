@@ -1,4 +1,6 @@
 import type { Snapshot } from '../index-format/index.js';
+import { SearchIndex } from '../index-format/search/search-index.js';
+import { hideInIndex } from './hide-in-search.js';
 import { SEGMENT_ORDERS_TABLE } from '../index-format/manifest.js';
 import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
 import { SegmentedOrder } from './segment-orders.js';
@@ -57,6 +59,41 @@ export class SegmentedParts {
   }
 
   private readonly orders = new Map<string, SegmentedOrder>();
+
+  /**
+   * Every segment's search index of a type, the documents a later segment replaced or took out
+   * hidden, each with the merged popularity rank of its documents (`popularity`: Catalog.rank).
+   */
+  searchParts(type: 'song' | 'album' | 'artist' | 'playlist', popularity: Uint32Array): SegmentSearch[] {
+    let parts = this.search.get(type);
+    if (!parts) {
+      const { snapshot, segments } = this;
+      const name = `search.${PLURAL[type]}`;
+      parts = [];
+      for (let s = 0; s < segments.count; s++) {
+        if (!snapshot.hasBlob(name, s)) continue;
+        const held = s === 0 ? null : segments.held(type, s);
+        const pages = s === 0 && snapshot.hasBlob(`${name}.first-pages`) ? snapshot.blob(`${name}.first-pages`) : null;
+        const index = new SearchIndex(snapshot.blob(name, s), pages);
+        const toGlobal = held ? (row: number) => held[row] : (ordinal: number) => ordinal;
+        hideInIndex(index, (stored) => !segments.answers(type, toGlobal(stored), s));
+        parts.push({ index, global: (rank) => popularity[toGlobal(index.ordinal(rank))], ordinal: (rank) => toGlobal(index.ordinal(rank)) });
+      }
+      this.search.set(type, parts);
+    }
+    return parts;
+  }
+
+  private readonly search = new Map<string, SegmentSearch[]>();
+}
+
+/** One segment's search index over a segmented snapshot (search/segmented-search.ts runs the tiers over them). */
+export interface SegmentSearch {
+  readonly index: SearchIndex;
+  /** The merged popularity rank of a document of the index. */
+  global(rank: number): number;
+  /** The global ordinal of a document of the index. */
+  ordinal(rank: number): number;
 }
 
 /** `song.isrc` -> song. */

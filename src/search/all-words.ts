@@ -35,11 +35,14 @@ export function scanAllWords(
   out: Collector,
   saturated: boolean,
   makeBitmaps = true,
+  /** The word whose postings are the candidates, when the caller chose it (segmented-search.ts: the rarest over every segment). */
+  driverAt?: number,
 ): void {
   const offsets = index.u32('postings.offsets');
   const postings = index.u32('postings');
   const sized = words.map((w) => ({ word: w, postings: w.ranges.reduce((n, r) => n + offsets[r.to] - offsets[r.from], 0) }));
-  sized.sort((a, b) => a.postings - b.postings);
+  if (driverAt !== undefined) sized.unshift(...sized.splice(driverAt, 1));
+  else sized.sort((a, b) => a.postings - b.postings);
   const [driver, ...others] = sized;
   if (driver.postings === 0) return;
 

@@ -71,7 +71,8 @@ export function exactWords(index: SearchIndex, words: string[]): QueryWord[] | n
   return out;
 }
 
-function asTyped(index: SearchIndex, word: string, last: boolean): TermRange | null {
+/** A word as typed: its term, or for the last word the terms it begins; null when none. */
+export function asTyped(index: SearchIndex, word: string, last: boolean): TermRange | null {
   if (last) {
     const range = index.prefixRange(word);
     return range.to > range.from ? range : null;

@@ -10,6 +10,7 @@ import { createStagingDir, publishSnapshot } from '../../index-format/publish.js
 import { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import { planDelta, type DeltaPlan } from './delta-plan.js';
 import { writeDeltaShards } from './write-delta.js';
+import { writeDeltaSearch } from './delta-search.js';
 
 export interface PublishedDelta {
   readonly buildId: string;
@@ -49,12 +50,14 @@ export function publishDelta(distDir: string, next: Catalog, keep = 3): Publishe
     const staging = createStagingDir(distDir);
     try {
       for (const shard of from.shards) linkSync(join(prev.snapshot.dir, shard.file), join(staging, shard.file));
-      const delta = writeDeltaShards(staging, `d${segments.length - 1}-`, segments.length - 1, deltaId, plan, prev, next);
+      const segment = segments.length - 1;
+      const delta = writeDeltaShards(staging, `d${segment}-`, segment, deltaId, plan, prev, next);
+      const search = writeDeltaSearch(distDir, staging, `d${segment}-`, segment, deltaId, plan, next);
       const { baseBuildId: _base, deletes: _deletes, ...described } = next.snapshot.manifest;
-      const manifest: Manifest = { ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...delta.entries], segments };
+      const manifest: Manifest = { ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...delta.entries, ...search], segments };
       const written = new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
       const dir = publishSnapshot(distDir, staging, buildId, keep);
-      return { buildId, dir, bytesWritten: delta.bytes + written.size, segments: segments.length, plan };
+      return { buildId, dir, bytesWritten: delta.bytes + search.reduce((n, e) => n + e.size, 0) + written.size, segments: segments.length, plan };
     } catch (err) {
       rmSync(staging, { recursive: true, force: true });
       throw err;

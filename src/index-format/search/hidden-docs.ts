@@ -74,6 +74,25 @@ export class HiddenDocs {
     return this.holders.get(term)?.length ?? 0;
   }
 
+  /** Hidden postings of the terms [from, to): how many of the range's postings are hidden documents'. */
+  holdingIn(from: number, to: number): number {
+    if (!this.byTerm) {
+      const terms = Uint32Array.from(this.holders.keys()).sort();
+      const ends = new Float64Array(terms.length);
+      terms.forEach((t, i) => {
+        ends[i] = (i > 0 ? ends[i - 1] : 0) + this.holding(t);
+      });
+      this.byTerm = { terms, ends };
+    }
+    const { terms, ends } = this.byTerm;
+    const a = lowerBound(terms, from);
+    const b = lowerBound(terms, to);
+    return (b > 0 ? ends[b - 1] : 0) - (a > 0 ? ends[a - 1] : 0);
+  }
+
+  /** The terms holding hidden documents, ascending, with their running counts (holdingIn). */
+  private byTerm: { terms: Uint32Array; ends: Float64Array } | null = null;
+
   /** The hidden documents (ranks) holding a term. */
   holdersOf(term: number): readonly number[] {
     return this.holders.get(term) ?? [];

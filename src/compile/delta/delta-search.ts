@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import type { Catalog } from '../../catalog/catalog.js';
+import type { ManifestShard } from '../../index-format/manifest.js';
+import { buildSearchIndex } from '../search-build/build-search-index.js';
+import type { SearchDocumentFiles } from '../search-index.js';
+import { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
+import { SpillDir } from '../spill/spill-dir.js';
+import type { DeltaPlan } from './delta-plan.js';
+
+const SEARCH_TYPES = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const;
+type SearchType = keyof typeof SEARCH_TYPES;
+
+/** Memory for one delta's search build: its documents are the delivery's, few. */
+const BUDGET_BYTES = 64 * 2 ** 20;
+
+/**
+ * A delta's search indexes (docs/segments.md, "Search over segments"): per type, an ordinary
+ * index (the compile's one writer) of the documents the delta holds, in `next`'s popularity
+ * order, each document's ordinal its row in the delta (held index), so a search over the
+ * segments reads the global ordinal from the delta's held list. No first pages: a delta's
+ * documents are few, and the base's pages are merged with them at search time.
+ */
+export function writeDeltaSearch(
+  distDir: string,
+  staging: string,
+  prefix: string,
+  segment: number,
+  buildId: string,
+  plan: DeltaPlan,
+  next: Catalog,
+): ManifestShard[] {
+  const spill = SpillDir.create(distDir);
+  try {
+    const entries: ManifestShard[] = [];
+    for (const [type, plural] of Object.entries(SEARCH_TYPES) as [SearchType, string][]) {
+      if (plan[type].held.length === 0) continue;
+      const files = documentFiles(spill, type, plan, next);
+      const name = `search.${plural}`;
+      const file = `${prefix}${name}.blob`;
+      const shard = buildSearchIndex(join(staging, file), buildId, files, spill, BUDGET_BYTES);
+      entries.push({ file, kind: shard.kind, name, size: shard.size, sha256: shard.sha256, segment });
+    }
+    return entries;
+  } finally {
+    spill.remove();
+  }
+}
+
+/** The held documents of a type as the column files the search build reads: rows in popularity order, names and credits by row. */
+function documentFiles(spill: SpillDir, type: SearchType, plan: DeltaPlan, next: Catalog): SearchDocumentFiles {
+  const { heldFrom } = plan[type];
+  const rowOf = new Int32Array(next.records(type).count).fill(-1);
+  heldFrom.forEach((n, row) => {
+    rowOf[n] = row;
+  });
+  const popularity = next.order(type, 'popularity');
+  const ordinals = new NumberColumnWriter(spill.file(`${type}-ordinals`), 'u32');
+  for (const n of popularity.slice(0, popularity.length)) if (rowOf[n] >= 0) ordinals.push(rowOf[n]);
+  ordinals.finish();
+  const names = new StringColumnWriter(spill.file(`${type}-names`));
+  for (const n of heldFrom) names.push(next.records(type).get<{ name: string }>(n).name);
+  names.finish();
+  const files = { type, ordinals: ordinals.path, names: names.path };
+  if (type !== 'song' && type !== 'album') return files;
+  const credits = next.relation(type === 'song' ? 'song.artists' : 'album.artists');
+  const offsets = new NumberColumnWriter(spill.file(`${type}-credit-offsets`), 'u32');
+  const targets = new NumberColumnWriter(spill.file(`${type}-credit-targets`), 'u32');
+  const artistNames = new StringColumnWriter(spill.file(`${type}-artist-names`));
+  offsets.push(0);
+  for (const n of heldFrom) {
+    for (const a of credits.targetsOf(n)) {
+      targets.push(artistNames.length);
+      artistNames.push(next.artist(a).name);
+    }
+    offsets.push(targets.length);
+  }
+  for (const w of [offsets, targets, artistNames]) w.finish();
+  return { ...files, artists: { offsets: offsets.path, targets: targets.path, artistNames: artistNames.path } };
+}
