@@ -77,7 +77,14 @@ export class SegmentedParts {
         const index = new SearchIndex(snapshot.blob(name, s), pages);
         const toGlobal = held ? (row: number) => held[row] : (ordinal: number) => ordinal;
         hideInIndex(index, (stored) => !segments.answers(type, toGlobal(stored), s));
-        parts.push({ index, global: (rank) => popularity[toGlobal(index.ordinal(rank))], ordinal: (rank) => toGlobal(index.ordinal(rank)) });
+        const localRank = held ? rowRanks(index, held.length) : this.baseRanks(type);
+        parts.push({
+          segment: s,
+          index,
+          global: (rank) => popularity[toGlobal(index.ordinal(rank))],
+          ordinal: (rank) => toGlobal(index.ordinal(rank)),
+          rank: held ? (ordinal) => localRank(segments.localOf(type, s, ordinal)) : localRank,
+        });
       }
       this.search.set(type, parts);
     }
@@ -85,15 +92,33 @@ export class SegmentedParts {
   }
 
   private readonly search = new Map<string, SegmentSearch[]>();
+
+  /** A base ordinal's rank in the base's search index: its base popularity rank (the index's documents are in that order). */
+  private baseRanks(type: SegmentType): (ordinal: number) => number {
+    const column = this.snapshot.arrays(`${PLURAL[type]}.orders`).column('rank.popularity');
+    return (ordinal) => column.get(ordinal);
+  }
+}
+
+/** A delta index's rank of each of its rows (the inverse of its ordinals section). */
+function rowRanks(index: SearchIndex, rows: number): (row: number) => number {
+  const ordinals = index.u32('ordinals');
+  const ranks = new Int32Array(rows).fill(-1);
+  for (let r = 0; r < ordinals.length; r++) ranks[ordinals[r]] = r;
+  return (row) => ranks[row];
 }
 
 /** One segment's search index over a segmented snapshot (search/segmented-search.ts runs the tiers over them). */
 export interface SegmentSearch {
+  /** The segment whose index it is. */
+  readonly segment: number;
   readonly index: SearchIndex;
   /** The merged popularity rank of a document of the index. */
   global(rank: number): number;
   /** The global ordinal of a document of the index. */
   ordinal(rank: number): number;
+  /** The rank in the index of a resource this segment holds (by global ordinal). */
+  rank(ordinal: number): number;
 }
 
 /** `song.isrc` -> song. */

@@ -1,14 +1,14 @@
 import { artistSet, matchTitle, type MatchTitle } from './match-text.js';
 import { ONE_EDIT_BYTES } from '../../index-format/search/byte-diff.js';
 import { searchText } from '../../index-format/search/search-text.js';
-import { CANDIDATES_PER_SEARCH, creditedTitleCandidates, exactTitleCandidates } from './title-candidates.js';
+import { CANDIDATES_PER_SEARCH } from './title-candidates.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { CatalogType } from '../../catalog/catalog-ids.js';
-import { searchIndex } from '../search-engine.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { withinOneEdit } from '../one-edit.js';
 import { candidateText } from './candidate-text.js';
-import { CandidateFilter } from './candidate-filter.js';
+import { matchCorpus } from './corpus-of.js';
+import type { MatchCorpus } from './match-corpus.js';
 import { artistSetScore, artistSetScoreIsOne, combine, durationScore, titleScore, type PartScores } from './scoring.js';
 
 export interface MatchQuery {
@@ -49,27 +49,28 @@ const FALLBACK_ARTIST_SIMILARITY = 0.9;
  * Ties go to the more popular resource, then the smaller ordinal.
  */
 export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery): MatchResult | null {
-  const index = cat.search(type);
+  const corpus = matchCorpus(cat, type);
   const title = matchTitle(query.name);
   const credit = query.artist && type !== 'artist' ? query.artist : null;
   const artists = credit ? artistSet(credit) : [];
-  let filter: CandidateFilter | null = null;
+  let filter: Filter | null = null;
   const prepared: Prepared = {
+    corpus,
     title,
     artists,
     fullBytes: Buffer.from(title.full, 'utf8'),
-    filter: () => (filter ??= new CandidateFilter(index, title, credit ? artists : null)),
+    filter: () => (filter ??= corpus.filter(title, credit ? artists : null)),
   };
-  const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(index.name(best.rank), title.full));
+  const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(corpus.name(best.ordinal, best.rank), title.full));
 
-  const { candidates, verified, partial } = exactTitleCandidates(index, title, credit); // ordinal -> popularity rank
+  const { candidates, verified, partial } = corpus.exactTitleCandidates(title, credit); // ordinal -> popularity rank
   // Candidates whose artists were seen to hold every credited word pass the filter's tests: not filtered.
   let best = bestOf(cat, type, candidates, query, prepared, !verified);
   if (best !== null && best.score === 1) return result(best);
   if (credit && type !== 'artist' && partial) {
     // The title's documents were not all seen: those whose words are the title's and a credited
     // artist's, by key. Only a perfect score ends the search here; else it goes on as if this had not been.
-    const perfect = firstPerfect(cat, type, [...creditedTitleCandidates(index, title, artists, candidates)], query, prepared);
+    const perfect = firstPerfect(cat, type, [...corpus.creditedTitleCandidates(title, artists, candidates)], query, prepared);
     if (perfect !== null) return result(perfect);
   }
   if (credit && type !== 'artist') {
@@ -87,11 +88,10 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   for (const scans of [false, true]) {
     for (const term of terms) {
       const found = new Map<number, number>();
-      for (const hit of searchIndex(index, term, { window: CANDIDATES_PER_SEARCH, scans }).hits) {
-        const ordinal = index.ordinal(hit.rank);
+      for (const [ordinal, rank] of corpus.search(term, { window: CANDIDATES_PER_SEARCH, scans })) {
         if (!candidates.has(ordinal)) {
-          candidates.set(ordinal, hit.rank);
-          found.set(ordinal, hit.rank);
+          candidates.set(ordinal, rank);
+          found.set(ordinal, rank);
         }
       }
       best = better(best, bestOf(cat, type, found, query, prepared));
@@ -110,15 +110,19 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
 
 type Best = MatchResult & { rank: number };
 
+type Filter = ReturnType<MatchCorpus['filter']>;
+
 /** What scoring needs of the query, worked out once. */
 interface Prepared {
+  /** The documents of the type matched. */
+  readonly corpus: MatchCorpus;
   readonly title: MatchTitle;
   /** The credited artists, normalised (empty without a credit). */
   readonly artists: readonly string[];
   /** The whole normalised title as UTF-8, as the index stores names. */
   readonly fullBytes: Buffer;
   /** Built on first use. */
-  readonly filter: () => CandidateFilter;
+  readonly filter: () => Filter;
 }
 
 /** Candidates at which bestOf starts to filter them first. */
@@ -145,13 +149,12 @@ function better(a: Best | null, b: Best | null): Best | null {
 function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared, filtered = true): Best | null {
   // A few candidates are scored as they are; the filter's setup costs more than it saves there.
   const filter = filtered && candidates.size > FILTER_FROM ? prepared.filter() : null;
-  const index = cat.search(type);
-  const full = prepared.fullBytes;
+  const { corpus, fullBytes: full } = prepared;
   const sameName: [number, number][] = [];
   const others: [number, number][] = [];
   for (const entry of candidates) {
-    if (filter && !filter.canPass(entry[1])) continue;
-    (index.nameEquals(entry[1], full) ? sameName : others).push(entry);
+    if (filter && !filter.canPass(entry[0], entry[1])) continue;
+    (corpus.nameEquals(entry[0], entry[1], full) ? sameName : others).push(entry);
   }
   const perfect = firstPerfect(cat, type, sameName, query, prepared);
   if (perfect !== null) return perfect;
@@ -190,27 +193,23 @@ const NEAR_TITLE_ARTISTS = 20;
  * among `seen`: a title with one typo, by the right artist, found without a search.
  */
 function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Prepared, seen: Map<number, number>): Map<number, number> {
-  const artists = cat.search('artist');
-  const index = cat.search(type);
+  const artists = matchCorpus(cat, 'artist');
+  const { corpus } = prepared;
   const works = cat.relation(type === 'song' ? 'artist.songs' : 'artist.albums');
   const ranks = cat.rank(type, 'popularity');
-  const order = artists.u32('names.order');
   const full = prepared.title.full;
   const fullBytes = prepared.fullBytes;
   const out = new Map<number, number>();
   for (const name of prepared.artists) {
-    const range = artists.exactNameRange(name);
-    for (let k = range.from, read = 0; k < range.to && read < NEAR_TITLE_ARTISTS; k++) {
-      if (artists.hidden?.has(order[k])) continue;
-      read++;
-      const targets = works.targetsOf(artists.ordinal(order[k]), 0, FALLBACK_WORKS);
+    for (const artist of artists.namedExactly(name, NEAR_TITLE_ARTISTS)) {
+      const targets = works.targetsOf(artist, 0, FALLBACK_WORKS);
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
         const ordinal = targets[i];
         // A test of the bytes first: one edit (a swap of two neighbours included) leaves at most
         // ONE_EDIT_BYTES different bytes on each side. Most names fail it on their first and last bytes.
         const rank = ranks[ordinal];
-        if (!index.nameDiffersWithin(rank, fullBytes, ONE_EDIT_BYTES) || seen.has(ordinal) || out.has(ordinal)) continue;
-        if (withinOneEdit(index.name(rank), full)) out.set(ordinal, rank);
+        if (!corpus.nameDiffersWithin(ordinal, rank, fullBytes, ONE_EDIT_BYTES) || seen.has(ordinal) || out.has(ordinal)) continue;
+        if (withinOneEdit(corpus.name(ordinal, rank), full)) out.set(ordinal, rank);
       }
     }
   }
@@ -219,15 +218,15 @@ function nearTitlesOfArtists(cat: Catalog, type: 'song' | 'album', prepared: Pre
 
 /** The songs or albums of the artists a credit names, not already among `seen`, ranked by popularity. */
 function worksOfArtists(cat: Catalog, type: 'song' | 'album', credit: string, credited: readonly string[], seen: Map<number, number>): Map<number, number> {
-  const artists = cat.search('artist');
+  const artists = matchCorpus(cat, 'artist');
   const works = cat.relation(type === 'song' ? 'artist.songs' : 'artist.albums');
   const ranks = cat.rank(type, 'popularity');
   const out = new Map<number, number>();
   const names = new Set([searchText(credit), ...credited]);
   for (const name of names) {
-    for (const hit of searchIndex(artists, name, { need: FALLBACK_ARTISTS }).hits) {
-      if (jaroWinkler(name, artists.name(hit.rank)) < FALLBACK_ARTIST_SIMILARITY) continue;
-      const targets = works.targetsOf(artists.ordinal(hit.rank), 0, FALLBACK_WORKS);
+    for (const [artist, rank] of artists.search(name, { need: FALLBACK_ARTISTS })) {
+      if (jaroWinkler(name, artists.name(artist, rank)) < FALLBACK_ARTIST_SIMILARITY) continue;
+      const targets = works.targetsOf(artist, 0, FALLBACK_WORKS);
       for (let i = 0; i < targets.length && i < FALLBACK_WORKS; i++) {
         const ordinal = targets[i];
         if (!seen.has(ordinal) && !out.has(ordinal)) out.set(ordinal, ranks[ordinal]);

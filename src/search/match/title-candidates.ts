@@ -11,7 +11,7 @@ export const CANDIDATES_PER_SEARCH = 40;
  * Documents of one exact title the first pass looks through for the credited artists' words:
  * the compile's name groups cover as many (index-format/search/name-groups.ts).
  */
-const EXACT_TITLE_SCAN = NAME_GROUP_SCAN;
+export const EXACT_TITLE_SCAN = NAME_GROUP_SCAN;
 
 export interface TitleCandidates {
   /** Ordinal -> popularity rank. */
@@ -74,7 +74,7 @@ export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, cred
 }
 
 /** Documents under one word-set key looked at for the title's (creditedTitleCandidates). */
-const KEYED_SCAN = 1_000;
+export const KEYED_SCAN = 1_000;
 
 /**
  * Documents named exactly as the title whose words are the title's and one credited artist's

@@ -1,0 +1,26 @@
+import type { SearchOptions } from '../ranking.js';
+import type { MatchTitle } from './match-text.js';
+import type { TitleCandidates } from './title-candidates.js';
+
+/**
+ * What the matcher (matcher.ts) asks of the documents of one type: one search index, or the
+ * segments of a segmented snapshot (segmented-corpus.ts), with the same answers. A document is
+ * named by its ordinal and its popularity rank (over the whole catalog) together: the index
+ * finds it by the rank, the segments by the ordinal.
+ */
+export interface MatchCorpus {
+  /** The documents titled exactly as the query, most popular first (title-candidates.ts). */
+  exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates;
+  /** Those keyed by the title's words and one credited artist's (title-candidates.ts). */
+  creditedTitleCandidates(title: MatchTitle, artists: readonly string[], seen: Map<number, number>): Map<number, number>;
+  /** A search's hits, best first, as [ordinal, rank]. */
+  search(term: string, options: SearchOptions): [number, number][];
+  /** Cheap tests that a candidate cannot pass the thresholds (candidate-filter.ts). */
+  filter(title: MatchTitle, credit: readonly string[] | null): { canPass(ordinal: number, rank: number): boolean };
+  /** The document's normalised name. */
+  name(ordinal: number, rank: number): string;
+  nameEquals(ordinal: number, rank: number, bytes: Uint8Array): boolean;
+  nameDiffersWithin(ordinal: number, rank: number, bytes: Uint8Array, slack: number): boolean;
+  /** The ordinals of the first `count` documents in service named exactly `name`, most popular first. */
+  namedExactly(name: string, count: number): number[];
+}

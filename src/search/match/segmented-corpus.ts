@@ -1,0 +1,157 @@
+import type { Catalog } from '../../catalog/catalog.js';
+import type { OrdinalColumn } from '../../catalog/live-lists.js';
+import type { SegmentSearch } from '../../catalog/segment-parts.js';
+import { searchText } from '../../index-format/search/search-text.js';
+import type { SearchOptions } from '../ranking.js';
+import { searchSegments } from '../segmented-search.js';
+import { isUnionTerm, setIn } from '../segmented-words.js';
+import { CandidateFilter } from './candidate-filter.js';
+import type { MatchCorpus } from './match-corpus.js';
+import type { MatchTitle } from './match-text.js';
+import { CANDIDATES_PER_SEARCH, EXACT_TITLE_SCAN, KEYED_SCAN, type TitleCandidates } from './title-candidates.js';
+
+/** A document found in one part: its merged popularity rank, its part, and its rank there. */
+interface Found {
+  readonly global: number;
+  readonly part: number;
+  readonly rank: number;
+}
+
+const byGlobal = (a: Found, b: Found) => a.global - b.global;
+
+/**
+ * The matcher's corpus over the segments of a segmented snapshot (docs/segments.md): each
+ * question asked of every segment's index, the replaced documents hidden, and the answers
+ * merged by the merged popularity order, with the bounds (the first EXACT_TITLE_SCAN documents of
+ * a title, the first KEYED_SCAN of a key) counted over all segments and only documents in
+ * service, as one index of the whole catalog would count them. A document is found in its
+ * segment by its ordinal (Catalog.segments).
+ */
+export class SegmentedCorpus implements MatchCorpus {
+  private constructor(
+    private readonly cat: Catalog,
+    private readonly parts: readonly SegmentSearch[],
+    private readonly popularity: OrdinalColumn,
+    private readonly type: 'song' | 'album' | 'artist',
+  ) {}
+
+  static of(cat: Catalog, type: 'song' | 'album' | 'artist', parts: readonly SegmentSearch[]): SegmentedCorpus {
+    return new SegmentedCorpus(cat, parts, cat.order(type, 'popularity'), type);
+  }
+
+  /** The part holding a document, and its rank there. */
+  private locate(ordinal: number): { part: SegmentSearch; rank: number } {
+    const segment = this.cat.segments!.segmentOf(this.type, ordinal);
+    const part = this.parts.find((p) => p.segment === segment)!;
+    return { part, rank: part.rank(ordinal) };
+  }
+
+  private found(p: number, rank: number): Found {
+    return { global: this.parts[p].global(rank), part: p, rank };
+  }
+
+  /** The documents in service named exactly `name`, the first `count` of each part, merged. */
+  private named(name: string, count: number): { found: Found[]; live: number } {
+    const found: Found[] = [];
+    let live = 0;
+    this.parts.forEach(({ index }, p) => {
+      const range = index.exactNameRange(name);
+      const order = index.u32('names.order');
+      live += range.to - range.from - (index.hidden?.inNameRange(range.from, range.to) ?? 0);
+      for (let k = range.from, n = 0; k < range.to && n < count; k++) {
+        if (index.hidden?.has(order[k])) continue;
+        found.push(this.found(p, order[k]));
+        n++;
+      }
+    });
+    return { found: found.sort(byGlobal).slice(0, count), live };
+  }
+
+  /** Per part, the term ids of a normalised text's words; null overall when a word is no term in service anywhere (or there are none). */
+  private termIds(text: string): (Uint32Array | null)[] | null {
+    const words = text.split(' ').filter((w) => w.length > 0);
+    if (words.length === 0 || !words.every((w) => isUnionTerm(this.parts, w))) return null;
+    return this.parts.map((part) => {
+      const ids = words.map((w) => part.index.termId(w));
+      return ids.every((id) => id >= 0) ? Uint32Array.from(ids) : null;
+    });
+  }
+
+  exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates {
+    const ids = credit !== null ? this.termIds(searchText(credit)) : null;
+    const { found, live } = this.named(title.full, EXACT_TITLE_SCAN);
+    const out = new Map<number, number>();
+    for (const f of found) {
+      if (out.size >= CANDIDATES_PER_SEARCH) break;
+      const partIds = ids?.[f.part];
+      if (ids !== null && (!partIds || !this.parts[f.part].index.artistsHold(f.rank, partIds))) continue;
+      out.set(this.parts[f.part].ordinal(f.rank), f.global);
+    }
+    return { candidates: out, verified: ids !== null, partial: live > EXACT_TITLE_SCAN || out.size >= CANDIDATES_PER_SEARCH };
+  }
+
+  creditedTitleCandidates(title: MatchTitle, artists: readonly string[], seen: Map<number, number>): Map<number, number> {
+    const out = new Map<number, number>();
+    const titleWords = title.full.split(' ').filter((w) => w.length > 0);
+    if (titleWords.length === 0 || !titleWords.every((w) => isUnionTerm(this.parts, w))) return out;
+    const full = Buffer.from(title.full, 'utf8');
+    const looked = new Set<string>();
+    for (const artist of artists) {
+      const artistWords = artist.split(' ').filter((w) => w.length > 0);
+      if (artistWords.length === 0 || !artistWords.every((w) => isUnionTerm(this.parts, w))) continue;
+      const set = [...new Set([...titleWords, ...artistWords])];
+      const key = [...set].sort().join(' ');
+      if (looked.has(key)) continue;
+      looked.add(key);
+      const keyed: Found[] = [];
+      this.parts.forEach(({ index }, p) => {
+        const ids = setIn(this.parts[p], set);
+        if (ids)
+          for (const rank of index.wordSetRanks(ids, KEYED_SCAN + (index.hidden?.count ?? 0))) if (!index.hidden?.has(rank)) keyed.push(this.found(p, rank));
+      });
+      let taken = 0;
+      for (const f of keyed.sort(byGlobal).slice(0, KEYED_SCAN)) {
+        if (!this.parts[f.part].index.nameEquals(f.rank, full)) continue;
+        const ordinal = this.parts[f.part].ordinal(f.rank);
+        if (!seen.has(ordinal)) out.set(ordinal, f.global);
+        if (++taken === CANDIDATES_PER_SEARCH) break;
+      }
+    }
+    return out;
+  }
+
+  search(term: string, options: SearchOptions): [number, number][] {
+    return searchSegments(this.parts, term, options).hits.map((h) => [this.popularity.get(h.rank), h.rank]);
+  }
+
+  filter(title: MatchTitle, credit: readonly string[] | null): { canPass(ordinal: number, rank: number): boolean } {
+    const filters = new Map<SegmentSearch, CandidateFilter>();
+    return {
+      canPass: (ordinal) => {
+        const { part, rank } = this.locate(ordinal);
+        let filter = filters.get(part);
+        if (!filter) filters.set(part, (filter = new CandidateFilter(part.index, title, credit)));
+        return filter.canPass(rank);
+      },
+    };
+  }
+
+  name(ordinal: number): string {
+    const { part, rank } = this.locate(ordinal);
+    return part.index.name(rank);
+  }
+
+  nameEquals(ordinal: number, _rank: number, bytes: Uint8Array): boolean {
+    const { part, rank } = this.locate(ordinal);
+    return part.index.nameEquals(rank, bytes);
+  }
+
+  nameDiffersWithin(ordinal: number, _rank: number, bytes: Uint8Array, slack: number): boolean {
+    const { part, rank } = this.locate(ordinal);
+    return part.index.nameDiffersWithin(rank, bytes, slack);
+  }
+
+  namedExactly(name: string, count: number): number[] {
+    return this.named(name, count).found.map((f) => this.parts[f.part].ordinal(f.rank));
+  }
+}
