@@ -77,7 +77,7 @@ export class Catalog {
     this.segments = SegmentMap.of(snapshot);
     this.segmented = this.segments ? new SegmentedParts(snapshot, this.segments, (type, o) => this.records(type).get<{ id: string }>(o).id) : null;
     this.deletes = DeletesSet.of(snapshot);
-    if (this.segments && (searchable || this.deletes)) refuseSegments(snapshot, this.deletes ? 'a takedown over its segments' : 'search over its segments');
+    if (this.segments && this.deletes) refuseSegments(snapshot, 'a takedown over its segments');
     this.live = this.deletes ? new LiveParts(snapshot, this.deletes, (name) => this.relation(name)) : null;
     const liveCount = this.live ? (type: 'song' | 'album' | 'artist' | 'playlist', ordinal: number) => this.live!.viewCount(type, ordinal) : null;
     this.views = views ? ViewStore.of(snapshot, liveCount, this.segments) : null;
@@ -215,7 +215,7 @@ export class Catalog {
   search(type: 'song' | 'album' | 'artist' | 'playlist'): SearchIndex {
     let index = this.searchIndexes.get(type);
     if (!index) {
-      if (this.segments) refuseSegments(this.snapshot, 'search over its segments');
+      if (this.segments) refuseSegments(this.snapshot, 'one search index: its search is searchParts()');
       const name = `search.${PLURAL[type]}`;
       const pages = this.snapshot.hasBlob(`${name}.first-pages`) ? this.snapshot.blob(`${name}.first-pages`) : null;
       this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(name), pages)));

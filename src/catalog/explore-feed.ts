@@ -16,7 +16,9 @@ const feeds = new WeakMap<Catalog, ExploreGroup[]>();
 export function exploreGroups(cat: Catalog): ExploreGroup[] {
   let groups = feeds.get(cat);
   if (!groups) {
-    const blob = cat.snapshot.blob('explore');
+    // Over segments, the newest segment's feed (each delta stores it whole).
+    const segment = cat.segments ? cat.segments.count - 1 : 0;
+    const blob = cat.snapshot.blob('explore', segment);
     const section = blob.section('groups');
     groups = unpack(blob.bytes(section.start, section.length)) as ExploreGroup[];
     // Under a deletes set the taken-down are left out of every group.

@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogType } from '../catalog/catalog-ids.js';
 import { matchResource } from '../search/match/matcher.js';
-import { searchIndex } from '../search/search-engine.js';
+import { searchCatalog, searchIndexesOf } from '../search/catalog-search.js';
 
 export interface WarmUpOptions {
   /** Songs whose searches and matches are run (spread over the catalog); default 64. */
@@ -39,17 +39,17 @@ export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise
   let queries = 0;
   const tasks: (() => void)[] = [];
   for (const type of SEARCH_TYPES) {
-    const index = cat.search(type);
-    tasks.push(...index.preparationSteps());
-    // The bitmaps are queued (after the queries) by a step of their own: listing a large index's
-    // terms takes a few milliseconds itself.
-    tasks.push(() => {
-      for (const id of index.bitmapTerms()) tasks.push(() => void index.bitmap(id));
-    });
+    for (const index of searchIndexesOf(cat, type)) {
+      tasks.push(...index.preparationSteps());
+      // The bitmaps are queued (after the queries) by a step of their own: listing a large index's
+      // terms takes a few milliseconds itself.
+      tasks.push(() => {
+        for (const id of index.bitmapTerms()) tasks.push(() => void index.bitmap(id));
+      });
+    }
   }
   const songs = cat.count('song');
   const wanted = Math.min(songs, options.songs ?? 64);
-  const index = cat.search('song');
   for (let i = 0; i < wanted; i++) {
     const ordinal = Math.floor((i * songs) / wanted);
     const song = () => cat.song(ordinal);
@@ -59,16 +59,16 @@ export async function warmUp(cat: Catalog, options: WarmUpOptions = {}): Promise
       queries++;
     };
     tasks.push(
-      run(() => searchIndex(index, song().name, { need: 10 })),
-      run(() => searchIndex(index, `${song().name} ${song().artistNames[0] ?? ''}`, { need: 10 })),
-      run(() => searchIndex(index, song().name.split(' ')[0], { need: 10 })),
+      run(() => searchCatalog(cat, 'song', song().name, { need: 10 })),
+      run(() => searchCatalog(cat, 'song', `${song().name} ${song().artistNames[0] ?? ''}`, { need: 10 })),
+      run(() => searchCatalog(cat, 'song', song().name.split(' ')[0], { need: 10 })),
       run(() => matchResource(cat, 'song', { name: song().name, artist: artist() })),
       run(() => matchResource(cat, 'song', { name: `${song().name}x`, artist: artist() })),
     );
   }
   const report = (completed: boolean): WarmUpReport => ({
     ms: Math.round(performance.now() - started),
-    bitmaps: SEARCH_TYPES.reduce((n, type) => n + cat.search(type).bitmapsKept, 0),
+    bitmaps: SEARCH_TYPES.reduce((n, type) => n + searchIndexesOf(cat, type).reduce((m, index) => m + index.bitmapsKept, 0), 0),
     queries,
     completed,
   });

@@ -7,7 +7,9 @@ export type TakedownErrorCode =
   /** `--strict`, and some key names nothing in the snapshot. */
   | 'E_TAKEDOWN_UNKNOWN'
   /** No key given. */
-  | 'E_TAKEDOWN_EMPTY';
+  | 'E_TAKEDOWN_EMPTY'
+  /** The snapshot in service is made of segments (docs/segments.md): not yet taken down in place. */
+  | 'E_TAKEDOWN_SEGMENTS';
 
 export class TakedownError extends Error {
   constructor(

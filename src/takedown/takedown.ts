@@ -34,6 +34,12 @@ export function takedown(distDir: string, keys: readonly TakedownKey[], options:
   if (keys.length === 0) throw new TakedownError('E_TAKEDOWN_EMPTY', 'nothing to take down: give --isrc, --upc, --id, --file or --from');
   const cat = Catalog.open(distDir, { searchable: false, views: false });
   try {
+    if (cat.segments) {
+      throw new TakedownError(
+        'E_TAKEDOWN_SEGMENTS',
+        `snapshot ${cat.buildId} is made of ${cat.segments.count} segments: apply the takedown with omm import --into and a delta compile, or compile in full first (docs/segments.md)`,
+      );
+    }
     const plan = planTakedown(cat, keys);
     if (options.strict && plan.unknown.length > 0) {
       const shown = plan.unknown.slice(0, 10).join(', ');

@@ -6,7 +6,9 @@ import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../../
 import { compareLocalIds } from '../../catalog/local-id-order.js';
 import { SEGMENT_HELD_TABLE, SEGMENT_ORDERS_TABLE, SEGMENT_REMOVED_TABLE, type ManifestShard } from '../../index-format/manifest.js';
 import { SHARD_KINDS } from '../../index-format/constants.js';
-import type { WrittenShard } from '../../index-format/shards/shard-writer.js';
+import { ShardWriter } from '../../index-format/shards/shard-writer.js';
+import { exploreGroups } from '../../catalog/explore-feed.js';
+import { pack } from 'msgpackr';
 import { ArrayTableWriter } from '../../index-format/tables/array-table.js';
 import { KeyTableBuilder } from '../../index-format/tables/key-table.js';
 import { PlacedRecord } from '../../index-format/tables/placed-record.js';
@@ -39,7 +41,7 @@ export function writeDeltaShards(
   next: Catalog,
 ): DeltaShards {
   const entries: ManifestShard[] = [];
-  const add = (shard: WrittenShard, name: string, file: string) =>
+  const add = (shard: { kind: ManifestShard['kind']; size: number; sha256: string }, name: string, file: string) =>
     entries.push({ file, kind: shard.kind, name, size: shard.size, sha256: shard.sha256, segment });
   const work = join(staging, `.${prefix}work`);
   mkdirSync(work);
@@ -70,6 +72,10 @@ export function writeDeltaShards(
     }
     const relations = relationTable(plan, next);
     if (relations) add(relations.write(join(staging, `${prefix}relations.arr`), buildId), 'relations', `${prefix}relations.arr`);
+    // The explore feed is small: every delta stores it whole, in global ordinals.
+    const explore = new ShardWriter(join(staging, `${prefix}explore.blob`), SHARD_KINDS.blob, buildId);
+    explore.section('groups', pack(exploreGroups(next).map((g) => ({ ...g, ordinals: g.ordinals.map((o) => plan[g.type as SegmentType].toGlobal[o]) }))));
+    add(explore.finish(), 'explore', `${prefix}explore.blob`);
     const orders = orderPatches(prev, plan, next);
     add(orders.write(join(staging, `${prefix}${SEGMENT_ORDERS_TABLE}.arr`), buildId), SEGMENT_ORDERS_TABLE, `${prefix}${SEGMENT_ORDERS_TABLE}.arr`);
     for (const [name, part] of [

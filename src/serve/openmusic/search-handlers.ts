@@ -1,7 +1,8 @@
 import { requestError } from '../api-error.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
-import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
+import { SEARCH_WINDOW, type SearchResult } from '../../search/search-engine.js';
+import { hitOrdinal, searchCatalog } from '../../search/catalog-search.js';
 import { searchText } from '../../index-format/search/search-text.js';
 import { stored, type StationView } from '../../catalog/stations.js';
 import { parseTerm, SEARCH_TYPES, TOP_LIMIT, topHits, type SearchType } from '../v1/search-handler.js';
@@ -34,7 +35,7 @@ export const searchBuckets: Handler = ({ cat, query }) => {
     return Math.max(own, buckets.has('top') ? TOP_LIMIT : 0);
   };
   // Buckets are not paged: only the hits are used, so nothing past them is counted.
-  for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchIndex(cat.search(type), term, { need: need(type), countTo: need(type) }));
+  for (const type of SEARCH_TYPES) if (needs(type)) results.set(type, searchCatalog(cat, type, term, { need: need(type), countTo: need(type) }));
   const data: Record<string, unknown> = {};
   for (const bucket of BUCKETS) {
     if (!buckets.has(bucket)) continue;
@@ -43,13 +44,12 @@ export const searchBuckets: Handler = ({ cat, query }) => {
     else {
       const type = SEARCH_TYPES.find((t) => OM_TYPE[t] === bucket)!;
       const limit = req.render.limits.get(bucket) ?? BUCKET_DEFAULT;
-      const index = cat.search(type);
       data[bucket] = renderer.list(
         bucket,
         results
           .get(type)!
           .hits.slice(0, limit)
-          .map((h) => index.ordinal(h.rank)),
+          .map((h) => hitOrdinal(cat, type, h.rank)),
       );
     }
   }
@@ -77,10 +77,9 @@ function stationsFor(cat: Catalog, term: string, artists: SearchResult): Station
       if (view) out.push(view);
     }
   }
-  const index = cat.search('artist');
   for (const hit of artists.hits) {
     if (out.length >= BUCKET_DEFAULT) break;
-    const view = stored(cat, cat.resolve('station', `artist-${cat.artist(index.ordinal(hit.rank)).id}`));
+    const view = stored(cat, cat.resolve('station', `artist-${cat.artist(hitOrdinal(cat, 'artist', hit.rank)).id}`));
     if (view) out.push(view);
   }
   return out;
@@ -94,16 +93,15 @@ export function searchOfType(type: SearchType): Handler {
     query.check();
     if (req.offset + req.limit > SEARCH_WINDOW)
       throw requestError(400, `offset + limit must not exceed ${SEARCH_WINDOW} on search`, 'offset', String(req.offset));
-    const index = cat.search(type);
     if (req.genres) {
       // The genre filter needs every result of the window, then pages what passes.
-      const ordinals = searchIndex(index, term)
-        .hits.map((h) => index.ordinal(h.rank))
+      const ordinals = searchCatalog(cat, type, term)
+        .hits.map((h) => hitOrdinal(cat, type, h.rank))
         .filter(genrePredicate(cat, OM_TYPE[type], req.genres));
       return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], pageOf(ordinals, req.offset, req.limit), req);
     }
-    const result = searchIndex(index, term, { need: req.offset + req.limit, countTo: req.offset + req.limit + 1 });
-    const ordinals = result.hits.slice(req.offset).map((h) => index.ordinal(h.rank));
+    const result = searchCatalog(cat, type, term, { need: req.offset + req.limit, countTo: req.offset + req.limit + 1 });
+    const ordinals = result.hits.slice(req.offset).map((h) => hitOrdinal(cat, type, h.rank));
     return listBody(new OmRenderer(cat, req.render), OM_TYPE[type], { ordinals, hasNext: req.offset + req.limit < result.total }, req);
   };
 }

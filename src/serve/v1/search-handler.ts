@@ -1,7 +1,8 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Handler } from '../context.js';
 import { commaList, type Query } from '../query.js';
-import { SEARCH_WINDOW, searchIndex, type SearchResult } from '../../search/search-engine.js';
+import { SEARCH_WINDOW, type SearchResult } from '../../search/search-engine.js';
+import { hitOrdinal, hitShare, searchCatalog } from '../../search/catalog-search.js';
 import { parseFields, parseLang } from './params.js';
 import { DEFAULT_LIMIT, emptyInclude, MAX_LIMIT } from '../../interfaces/v1/spec.js';
 import { V1Renderer } from '../../interfaces/v1/render.js';
@@ -58,14 +59,13 @@ export const search: Handler = ({ cat, query }) => {
   const results = new Map<SearchType, SearchResult>();
   for (const type of SEARCH_TYPES) {
     const need = Math.max(types.has(type) ? offset + limit : 0, types.has('top') ? TOP_LIMIT : 0);
-    if (types.has(type) || types.has('top')) results.set(type, searchIndex(cat.search(type), term, { need }));
+    if (types.has(type) || types.has('top')) results.set(type, searchCatalog(cat, type, term, { need }));
   }
   const body: Record<string, unknown> = {};
   for (const type of SEARCH_TYPES) {
     if (!types.has(type)) continue;
     const { hits, total } = results.get(type)!;
-    const index = cat.search(type);
-    const ordinals = hits.slice(offset, offset + limit).map((h) => index.ordinal(h.rank));
+    const ordinals = hits.slice(offset, offset + limit).map((h) => hitOrdinal(cat, type, h.rank));
     body[GROUP[type]] = { data: renderer.list(type, ordinals, null), meta: { limit, offset, total } };
   }
   if (types.has('top')) {
@@ -89,13 +89,12 @@ export function topHits(cat: Catalog, results: Map<SearchType, SearchResult>): {
   SEARCH_TYPES.forEach((type, typeOrder) => {
     const result = results.get(type);
     if (!result) return;
-    const index = cat.search(type);
     for (const h of result.hits.slice(0, TOP_LIMIT)) {
       all.push({
         type,
-        ordinal: index.ordinal(h.rank),
+        ordinal: hitOrdinal(cat, type, h.rank),
         tier: h.tier,
-        share: (index.hidden?.liveRank(h.rank) ?? h.rank) / (index.documents - (index.hidden?.count ?? 0)),
+        share: hitShare(cat, type, h.rank),
         typeOrder,
       });
     }
