@@ -118,8 +118,9 @@ function diffType(oldCat: Catalog, newCat: Catalog, type: DiffType, sample: numb
     const record = newTable.get<Identified>(ordinal);
     const oldOrdinal = oldIds.get(record.id);
     if (newCat.isDeleted(kind, ordinal)) {
-      // In the records, not in service: removed, by a takedown when the old one served it.
-      if (oldOrdinal >= 0) takenDown++;
+      // In the records, not in service: removed, by a takedown when the old one served it (a
+      // delta segment's removal is a removal, counted below).
+      if (oldOrdinal >= 0 && !newCat.segments?.removed(kind, ordinal)) takenDown++;
       continue;
     }
     if (oldOrdinal < 0) {
