@@ -55,7 +55,17 @@ function rankSegments(parts: readonly SearchPart[], normal: string, out: Ranking
   const makes = options.makesBitmaps !== false;
   const tier3: Found[] = [];
   const exact = options.scans !== false ? unionExactWords(parts, words) : null;
-  if (exact) for (const f of scanFound(parts, exact, TIER.allWords, scan, marks, makes)) if (!out.full && addOne(out, f, TIER.allWords)) tier3.push(f);
+  if (exact) {
+    // One word held by a window of documents fills the window: only the page is ranked (as searchIndex does).
+    const saturated = words.length === 1 && scan >= out.window && holdsWindow(parts, exact, out.window);
+    const limit = saturated ? out.need - out.hits.length : out.window - out.total;
+    for (const f of scanFound(parts, exact, TIER.allWords, scan, marks, makes, limit)) {
+      if (out.full || (saturated && out.hits.length >= out.need)) break;
+      out.add(f.global, TIER.allWords);
+      tier3.push(f);
+    }
+    if (saturated) out.total = out.window;
+  }
 
   // Tiers 4 and 5: one typo per word.
   if (out.total < FUZZY_BELOW && options.fuzzy !== false) {
@@ -63,14 +73,19 @@ function rankSegments(parts: readonly SearchPart[], normal: string, out: Ranking
     const corrected = unionCorrectedWordSets(parts, words).map((set) => parts.map((p) => setIn(p, set)));
     addFound(out, wordSetFound(parts, corrected, scan), TIER.fuzzyWordSet, marks);
     const fuzzy = options.scans !== false && !out.full ? unionCorrectedWords(parts, words) : null;
-    if (fuzzy) for (const f of scanFound(parts, fuzzy, TIER.fuzzy, scan, marks, makes)) if (!out.full) addOne(out, f, TIER.fuzzy);
+    if (fuzzy) for (const f of scanFound(parts, fuzzy, TIER.fuzzy, scan, marks, makes, out.window - out.total)) if (!out.full) out.add(f.global, TIER.fuzzy);
   }
   return out;
 }
 
-function addOne(out: Ranking, found: Found, tier: number): boolean {
-  out.add(found.global, tier);
-  return true;
+/** Whether one term of the one word has `window` documents in service in one part (enough to fill the window). */
+function holdsWindow(parts: readonly SearchPart[], words: PartWords, window: number): boolean {
+  return words.some((partWords, p) =>
+    partWords[0].ranges.some((r) => {
+      for (let t = r.from; t < r.to; t++) if (livePostings(parts[p], t, t + 1) >= window) return true;
+      return false;
+    }),
+  );
 }
 
 /** Adds found documents in merged order, each once (marks: what earlier tiers counted). */
@@ -151,7 +166,7 @@ function wordSetFound(parts: readonly SearchPart[], sets: (Uint32Array | null)[]
  * hold the rarest word over every part; each part scans its share of them (scanAllWords), the
  * documents earlier tiers marked skipped. In merged order.
  */
-function scanFound(parts: readonly SearchPart[], words: PartWords, tier: number, scan: number, marks: RankMarks[], makes: boolean): Found[] {
+function scanFound(parts: readonly SearchPart[], words: PartWords, tier: number, scan: number, marks: RankMarks[], makes: boolean, limit: number): Found[] {
   const size = words[0].length;
   const totals = new Array(size).fill(0);
   words.forEach((partWords, p) => {
@@ -162,14 +177,22 @@ function scanFound(parts: readonly SearchPart[], words: PartWords, tier: number,
   // The rarest word (the first of the rarest, as a stable sort would put it).
   let driver = 0;
   for (let i = 1; i < size; i++) if (totals[i] < totals[driver]) driver = i;
-  const shares = scanShares(parts, words, driver, scan);
+  // Each part scans its share of the first `scan` candidates; all of them when there are no more.
+  const shares = totals[driver] <= scan ? parts.map(() => scan) : scanShares(parts, words, driver, scan);
   const found: Found[] = [];
   words.forEach((partWords, p) => {
     if (shares[p] === 0 || partWords.some((w) => w.ranges.length === 0)) return;
+    // A part's first `limit` hits are all the merged first `limit` can hold of it.
+    let kept = 0;
     const collect: Collector = {
-      full: false,
+      get full() {
+        return kept >= limit;
+      },
       pageFull: false,
-      add: (rank) => void found.push({ global: parts[p].global(rank), part: p, rank }),
+      add: (rank) => {
+        found.push({ global: parts[p].global(rank), part: p, rank });
+        kept++;
+      },
     };
     scanAllWords(parts[p].index, partWords, tier, shares[p], (r) => marks[p].has(r), collect, false, makes, driver);
   });
