@@ -1,13 +1,21 @@
+import { KEPT_PAGES, KeptPage } from '../index-format/search/hidden-docs.js';
 import { searchText } from '../index-format/search/search-text.js';
 import { type Collector, type QueryWord, scanAllWords } from './all-words.js';
 import { RankMarks } from './rank-marks.js';
 import { RankMerge } from './rank-merge.js';
 import { Ranking, type SearchOptions, type SearchResult } from './ranking.js';
 import { CANDIDATE_SCAN, FUZZY_BELOW, NAME_PREFIX_SCAN, SEARCH_WINDOW, TIER } from './search-constants.js';
+import { mergedOneWord } from './segmented-merge.js';
 import { type PartWords, type SearchPart, livePostings, setIn, unionCorrectedWords, unionCorrectedWordSets, unionExactWords } from './segmented-words.js';
 import { smallestLiveRanks, smallestRanks } from './smallest-ranks.js';
 
 export type { SearchPart } from './segmented-words.js';
+
+/** SearchOptions, and what a search over some of the segments is told of the whole catalog (segmented-merge.ts). */
+export interface SegmentOptions extends SearchOptions {
+  /** Whether the name-prefix range is ranked (decided over every segment). */
+  readonly rankPrefixes?: boolean;
+}
 
 /** A document found in one part: its merged rank, and where it is in its part. */
 interface Found {
@@ -25,8 +33,10 @@ const byGlobal = (a: Found, b: Found) => a.global - b.global;
  * what depends on the whole catalog decided over all segments at once: which words are terms and
  * which typos they forgive (segmented-words.ts), whether a name-prefix range is short enough to
  * rank, the rarest word a scan follows and how far (the CANDIDATE_SCAN most popular documents
- * holding it, over every segment), and the counts. Hits carry merged ranks. The compile's stored
- * first pages are not used: they ranked the base alone.
+ * holding it, over every segment), and the counts. Hits carry merged ranks. A one-word search
+ * whose decisions the deltas cannot change is the base's own answer (its stored first pages)
+ * merged with the deltas' (segmented-merge.ts); the answers of default searches are kept
+ * (keptAnswer).
  */
 export function searchSegments(parts: readonly SearchPart[], term: string, options: SearchOptions = {}): SearchResult {
   const window = options.window ?? SEARCH_WINDOW;
@@ -35,17 +45,49 @@ export function searchSegments(parts: readonly SearchPart[], term: string, optio
   const normal = searchText(term);
   if (normal.length === 0 || parts.every((p) => p.index.documents === 0)) return { hits: [], total: 0 };
   const count = Math.min(window, Math.max(options.countTo ?? window, need, FUZZY_BELOW));
-  const marks = parts.map((p) => RankMarks.of(p.index));
-  try {
-    return rankSegments(parts, normal, new Ranking(need, count), scan, options, marks);
-  } finally {
-    for (const m of marks) m.clear();
-  }
+  const answer = (want: number, upTo: number) => {
+    const ranked = (some: readonly SearchPart[], asked: SegmentOptions) => {
+      const marks = some.map((p) => RankMarks.of(p.index));
+      try {
+        return rankSegments(some, normal, new Ranking(want, upTo), scan, asked, marks);
+      } finally {
+        for (const m of marks) m.clear();
+      }
+    };
+    const asked = { ...options, need: want, countTo: upTo };
+    return mergedOneWord(parts, normal, asked, want, upTo, ranked) ?? ranked(parts, asked);
+  };
+  const asDefault = window === SEARCH_WINDOW && scan === CANDIDATE_SCAN && options.fuzzy !== false && options.scans !== false;
+  return asDefault && need <= KEPT_HITS ? keptAnswer(parts, normal, need, count, () => answer(KEPT_HITS, window)) : answer(need, count);
 }
 
-function rankSegments(parts: readonly SearchPart[], normal: string, out: Ranking, scan: number, options: SearchOptions, marks: RankMarks[]): Ranking {
+/** Hits a kept answer holds: the largest page a group of a search asks by default. */
+const KEPT_HITS = 25;
+
+/**
+ * What the compile's stored first pages are to one index, kept answers are to the segments: a
+ * query asked with the default window, scan and tiers is ranked once, to KEPT_HITS hits and the
+ * window's total, and kept for the snapshot's life (its parts), as HiddenDocs keeps the pages it
+ * corrects; a later ask of KEPT_HITS or fewer is a lookup. Pages of one query agree, so the first
+ * `need` of the kept hits are the answer for `need`, and the total is the kept one to the count.
+ * At most KEPT_PAGES queries per type (then the kept are dropped first).
+ */
+function keptAnswer(parts: readonly SearchPart[], normal: string, need: number, count: number, rank: () => SearchResult): SearchResult {
+  let kept = keptByParts.get(parts);
+  if (!kept) keptByParts.set(parts, (kept = new Map()));
+  let page = kept.get(normal);
+  if (!page) {
+    const ranked = rank();
+    if (kept.size >= KEPT_PAGES) kept.clear();
+    kept.set(normal, (page = KeptPage.of(ranked.hits, ranked.total, KEPT_HITS)));
+  }
+  return { hits: page.firstHits(need) ?? [], total: Math.min(page.total, count) };
+}
+const keptByParts = new WeakMap<readonly SearchPart[], Map<string, KeptPage>>();
+
+function rankSegments(parts: readonly SearchPart[], normal: string, out: Ranking, scan: number, options: SegmentOptions, marks: RankMarks[]): Ranking {
   const words = [...new Set(normal.split(' '))];
-  if (nameTiers(parts, normal, out, marks)) return out;
+  if (nameTiers(parts, normal, out, marks, options.rankPrefixes)) return out;
 
   // Tier 2: the word-set keys (each part's first `scan` in service, merged, the first `scan` of those).
   const sets = parts.map((p) => setIn(p, words));
@@ -100,7 +142,7 @@ function addFound(out: Ranking, found: Found[], tier: number, marks: RankMarks[]
  * Tiers 0 and 1: the names equal to the query, then those it begins when NAME_PREFIX_SCAN or
  * fewer in service over every part; marks them. Returns whether the ranking is full.
  */
-function nameTiers(parts: readonly SearchPart[], normal: string, out: Ranking, marks: RankMarks[]): boolean {
+function nameTiers(parts: readonly SearchPart[], normal: string, out: Ranking, marks: RankMarks[], rankPrefixes?: boolean): boolean {
   const ranges = parts.map((p) => {
     const range = p.index.namePrefixRange(normal);
     return { from: range.from, exactEnd: p.index.nameEqualEnd(range, normal), to: range.to };
@@ -117,7 +159,7 @@ function nameTiers(parts: readonly SearchPart[], normal: string, out: Ranking, m
   ranges.forEach((r, p) => equal.push(...firstLive(parts, p, r.from, r.exactEnd, want)));
   equal.sort(byGlobal);
   out.addRun(equalCount, TIER.exactName, (i) => equal[i].global);
-  const ranked = prefixCount <= NAME_PREFIX_SCAN;
+  const ranked = rankPrefixes ?? prefixCount <= NAME_PREFIX_SCAN;
   if (ranked && !out.full) {
     const left = out.need - out.hits.length;
     const prefixed: Found[] = [];
