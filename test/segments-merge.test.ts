@@ -8,7 +8,7 @@ import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { searchCatalog } from '../src/search/catalog-search.js';
 import { searchIndex } from '../src/search/search-engine.js';
-import { readRawTables, writeRawTables } from './helpers/delivery-raw.js';
+import { readRawTables, writeRawTables } from '../src/generate/daily-changes.js';
 import { applyOps, type DeliveryOp } from './helpers/random-delivery.js';
 import { tempDir } from './helpers/raw-fixture.js';
 

@@ -6,7 +6,7 @@ import { Catalog } from '../src/catalog/catalog.js';
 import { publishDelta } from '../src/compile/delta/publish-delta.js';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
-import { readRawTables, writeRawTables, type RawTables } from './helpers/delivery-raw.js';
+import { readRawTables, writeRawTables, type RawTables } from '../src/generate/daily-changes.js';
 import { applyOps, delivery } from './helpers/random-delivery.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { everyDisagreement } from './helpers/segment-checks.js';

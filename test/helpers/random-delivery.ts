@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RawTables } from './delivery-raw.js';
+import type { RawTables } from '../../src/generate/daily-changes.js';
 
 /**
  * Random deliveries for the segments' property test (segments-property.test.ts): small changes a

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CsvParser } from '../../src/raw/csv-parser.js';
+import { readRawCsv } from '../../src/generate/daily-changes.js';
 
 /** A fresh temporary directory for one test. */
 export function tempDir(prefix = 'omm-test-'): string {
@@ -67,12 +67,5 @@ export const SMALL_CATALOG: RawFiles = {
 
 /** A raw CSV file of `dir` as rows of header name -> cell text. */
 export function readRawTable(dir: string, file: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  const parser = new CsvParser((cells) => {
-    rows.push(cells);
-  });
-  parser.push(readFileSync(join(dir, `${file}.csv`)));
-  parser.end();
-  const [names, ...body] = rows;
-  return body.map((r) => Object.fromEntries(r.map((v, i) => [names[i], v])));
+  return readRawCsv(join(dir, `${file}.csv`));
 }

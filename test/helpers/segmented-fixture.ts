@@ -4,7 +4,7 @@ import { Catalog } from '../../src/catalog/catalog.js';
 import { publishDelta, type PublishedDelta } from '../../src/compile/delta/publish-delta.js';
 import { compileCatalog } from '../../src/compile/index.js';
 import { generateCatalog } from '../../src/generate/generate.js';
-import { applyDelivery, readRawTables, writeRawTables } from './delivery-raw.js';
+import { applyDailyChanges, readRawTables, writeRawTables } from '../../src/generate/daily-changes.js';
 
 export interface SegmentedFixture {
   /** The dist directory whose current snapshot is the base plus one delta per delivery. */
@@ -31,7 +31,7 @@ export async function segmentedFixture(
   const fulls: string[] = [];
   const published: PublishedDelta[] = [];
   for (let round = 1; round <= rounds; round++) {
-    tables = applyDelivery(tables, round);
+    tables = applyDailyChanges(tables, round);
     const next = join(root, `raw${round}`);
     mkdirSync(next);
     writeRawTables(tables, next);

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { csvField } from '../../src/raw/csv-writer.js';
-import { readRawTable } from './raw-fixture.js';
+import { CsvParser } from '../raw/csv-parser.js';
+import { csvField } from '../raw/csv-writer.js';
+
+/**
+ * A day's changes to a generated raw catalog, as `omm import --into` would leave it after a
+ * delivery: what the segments' tests and benchmarks (docs/segments.md) apply between compiles.
+ * The catalog is held in memory: for catalogs of a few million rows at most.
+ */
 
 /** A raw catalog in memory: file (without `.csv`) -> header and rows of header name -> cell. */
 export interface RawTables {
@@ -15,9 +21,21 @@ export function readRawTables(dir: string): RawTables {
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.csv'))) {
     const file = name.slice(0, -4);
     headers.set(file, readFileSync(join(dir, name), 'utf8').split(/\r?\n/, 1)[0].split(','));
-    rows.set(file, readRawTable(dir, file));
+    rows.set(file, readRawCsv(join(dir, name)));
   }
   return { headers, rows };
+}
+
+/** A raw CSV file as rows of header name -> cell text. */
+export function readRawCsv(path: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  const parser = new CsvParser((cells) => {
+    rows.push(cells);
+  });
+  parser.push(readFileSync(path));
+  parser.end();
+  const [names, ...body] = rows;
+  return body.map((r) => Object.fromEntries(r.map((v, i) => [names[i], v])));
 }
 
 export function writeRawTables(tables: RawTables, dir: string): void {
@@ -33,7 +51,7 @@ export function writeRawTables(tables: RawTables, dir: string): void {
  * a new artist (one of its songs sharing an existing song's ISRC), and a new track on an existing
  * album. `round` varies which rows each change picks, so deliveries can follow one another.
  */
-export function applyDelivery(tables: RawTables, round: number): RawTables {
+export function applyDailyChanges(tables: RawTables, round: number): RawTables {
   const rows = new Map([...tables.rows].map(([file, list]) => [file, list.map((r) => ({ ...r }))]));
   const get = (file: string) => rows.get(file) ?? [];
   const set = (file: string, list: Record<string, string>[]) => rows.set(file, list);
