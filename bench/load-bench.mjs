@@ -12,6 +12,9 @@
 //          [--heavy-tail] (the catalog with a real catalog's heavy tail: omm generate --heavy-tail)
 //          [--takedown 100000] (also ours on the same snapshot plus a deletes set of about that
 //          many songs, albums taken down by UPC, the requests drawn from the songs in service)
+//          [--segments 7] (ours on the snapshot plus that many deltas, one per day of changes,
+//          and on the full compile of the last day, what compaction gives; the requests drawn
+//          from the last day's catalog; docs/segments.md)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -26,6 +29,7 @@ import { loadKinds, tailKinds } from './load/load-kinds.mjs';
 import { TAIL_TITLES } from '../dist/generate/heavy-tail.js';
 import { benchCatalog, work } from './load/bench-catalog.mjs';
 import { albumsToTakeDown, linkedDist, takedownUpcs } from './load/takedown-dist.mjs';
+import { segmentedDist } from './load/segments-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const songs = numberArg('songs', '1000000');
@@ -39,6 +43,7 @@ const growth = numberArg('growth', '50');
 const label = arg('label', '');
 const outFile = arg('out', '');
 const takedownSongs = numberArg('takedown', '0');
+const segmentDays = numberArg('segments', '0');
 const heavyTail = process.argv.includes('--heavy-tail');
 const wrkVersion = ensureWrk();
 const log = (line) => console.error(`[bench:load] ${line}`);
@@ -54,7 +59,12 @@ if (takedownSongs > 0) {
   const report = takedownUpcs(takedownDist, albumsToTakeDown(dist, { songs: takedownSongs }), join(tmp, 'takedown.txt'));
   log(`takedown: ${JSON.stringify(report.set)} taken down in ${report.wallMs} ms`);
 }
-const cat = Catalog.open(takedownDist ?? dist);
+let segmented = null;
+if (segmentDays > 0) {
+  const paths = { dist: join(work, `segments-${songs}-1`), compacted: join(work, `segments-${songs}-1-compacted`) };
+  segmented = { ...paths, deltas: segmentedDist(dist, raw, segmentDays, { to: paths.dist, compacted: paths.compacted, scratch: join(work, 'segments-raw'), log }) };
+}
+const cat = Catalog.open(segmented?.compacted ?? takedownDist ?? dist);
 const kinds = [...loadKinds(cat, seeded(5)), ...(heavyTail ? tailKinds(cat, seeded(6), TAIL_TITLES) : [])].filter((k) => !kindFilter || kindFilter.has(k.name));
 const deletesSet = cat.deletes
   ? `${cat.deletes.count('song').toLocaleString('en-US')} songs, ${cat.deletes.count('album').toLocaleString('en-US')} albums`
@@ -138,9 +148,9 @@ try {
     }
   }
   if (servers.has('ours')) {
-    const ours = await startServer(dist, { port: 18503, args: serveArgs });
+    const ours = await startServer(segmented?.compacted ?? dist, { port: 18503, args: serveArgs });
     try {
-      await measureServer('ours', ours, () => true);
+      await measureServer(segmented ? `ours, full compile of day ${segmentDays} (compacted)` : 'ours', ours, () => true);
       memory.ours = ours.memory();
       const byId = kinds.find((k) => k.name === 'song by id');
       if (byId) {
@@ -154,6 +164,15 @@ try {
       }
     } finally {
       await ours.close();
+    }
+  }
+  if (segmented) {
+    const seg = await startServer(segmented.dist, { port: 18506, args: serveArgs });
+    try {
+      await measureServer(`ours, base + ${segmentDays} deltas`, seg, () => true);
+      memory.oursSegments = seg.memory();
+    } finally {
+      await seg.close();
     }
   }
   if (takedownDist) {
@@ -187,6 +206,7 @@ try {
   await ceiling?.close();
   rmSync(tmp, { recursive: true, force: true });
   if (takedownDist) rmSync(takedownDist, { recursive: true, force: true });
+  if (segmented) for (const dir of [segmented.dist, segmented.compacted]) rmSync(dir, { recursive: true, force: true });
 }
 
 // The report: one table, ours and SQLite side by side per kind.

@@ -51,12 +51,24 @@ export function writeRawTables(tables: RawTables, dir: string): void {
  * a new artist (one of its songs sharing an existing song's ISRC), and a new track on an existing
  * album. `round` varies which rows each change picks, so deliveries can follow one another.
  */
-export function applyDailyChanges(tables: RawTables, round: number): RawTables {
+/** How often each change falls: one album in `takedown` taken down, one song in `rename` renamed, one in `rerank` re-ranked. */
+export interface ChangeRates {
+  readonly takedown: number;
+  readonly rename: number;
+  readonly rerank: number;
+}
+
+/** A heavy day, for small test catalogs: 6% of albums taken down, 3% of songs renamed, 8% re-ranked. */
+export const TEST_RATES: ChangeRates = { takedown: 17, rename: 31, rerank: 13 };
+/** About the issue's daily delivery: 0.5% of albums taken down, 1% of songs renamed, 1% re-ranked. */
+export const DAILY_RATES: ChangeRates = { takedown: 200, rename: 100, rerank: 100 };
+
+export function applyDailyChanges(tables: RawTables, round: number, rates: ChangeRates = TEST_RATES): RawTables {
   const rows = new Map([...tables.rows].map(([file, list]) => [file, list.map((r) => ({ ...r }))]));
   const get = (file: string) => rows.get(file) ?? [];
   const set = (file: string, list: Record<string, string>[]) => rows.set(file, list);
   const albums = get('albums');
-  const gone = new Set(albums.filter((_, i) => i % 17 === round % 17).map((a) => a.id));
+  const gone = new Set(albums.filter((_, i) => i % rates.takedown === round % rates.takedown).map((a) => a.id));
   const goneSongs = new Set(
     get('album_tracks')
       .filter((t) => gone.has(t.album_id))
@@ -84,8 +96,8 @@ export function applyDailyChanges(tables: RawTables, round: number): RawTables {
     keep(file, column, goneSongs);
   }
   get('songs').forEach((s, i) => {
-    if (i % 31 === round % 31) s.name = `${s.name} (Remastered ${round})`;
-    if (i % 13 === round % 13) s.popularity = String(Number(s.popularity || 0) + 500 + round);
+    if (i % rates.rename === round % rates.rename) s.name = `${s.name} (Remastered ${round})`;
+    if (i % rates.rerank === round % rates.rerank) s.popularity = String(Number(s.popularity || 0) + 500 + round);
   });
   const artists = get('artists');
   const renamed = artists[(7 * round + 3) % artists.length];
