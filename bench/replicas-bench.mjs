@@ -10,7 +10,9 @@
 //      until it names B; at 35 s a build C (a takedown of B) is published with one byte of its
 //      own chunk flipped in the store, and no replica may ever name it;
 //   4. wrk's failed requests (non-2xx and socket errors) must be 0.
-// Usage: npm run bench:replicas -- [--songs 1000000] [--seconds 60] [--record]
+// With --segmented, B is published as A plus one delta segment made from that compile
+// (docs/segments.md: A's shards shared, only the delta uploaded), and C is a takedown of A.
+// Usage: npm run bench:replicas -- [--songs 1000000] [--seconds 60] [--segmented] [--record]
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -29,10 +31,14 @@ const omm = join(root, 'bin', 'omm');
 const songs = numberArg('songs', '1000000');
 const seconds = numberArg('seconds', '60');
 const record = process.argv.includes('--record');
+const segmentedB = process.argv.includes('--segmented');
 const log = (line) => console.error(`[bench:replicas] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const { chunksOf, descriptorKey, parseDescriptor, parseStoreUrl, S3ObjectStore } = await import('../dist/object-store/index.js');
 const { publishBuild } = await import('../dist/publish/index.js');
+const { Catalog } = await import('../dist/catalog/catalog.js');
+const { publishDelta } = await import('../dist/compile/delta/publish-delta.js');
+const { linkedDist } = await import('./load/takedown-dist.mjs');
 
 ensureWrk();
 const base = join(work, `replicas-${songs}`);
@@ -74,7 +80,16 @@ const stopAll = async () => {
 
 try {
   log('compiling B (1% of song titles changed)');
-  const { distB, changed } = changedBuild();
+  const { distB: fullB, changed } = changedBuild();
+  let distB = fullB;
+  if (segmentedB) {
+    // B as A plus one delta: A's snapshot hard-linked, the delta made from B's full compile.
+    distB = linkedDist(distA, join(base, 'dist-b-segmented'));
+    const next = Catalog.open(fullB, { searchable: false });
+    const delta = publishDelta(distB, next);
+    next.close();
+    log(`B as A + 1 delta: ${delta?.bytesWritten} bytes of its own`);
+  }
   const pubA = await publishBuild(distA, store);
   log(`published A ${pubA.buildId}: ${pubA.bytesUploaded} bytes in ${pubA.ms.total} ms`);
 
@@ -177,7 +192,7 @@ try {
   // C: a takedown of B, published with its own deletes chunk damaged in the store.
   await sleep(Math.max(0, 35_000 - (performance.now() - loadStarted)));
   const distC = join(base, 'dist-c');
-  cpSync(distB, distC, { recursive: true });
+  cpSync(segmentedB ? distA : distB, distC, { recursive: true });
   const isrc = readFileSync(join(raw, 'songs.csv'), 'utf8').split('\n', 3)[2].split(',')[3];
   execFileSync(process.execPath, [omm, 'takedown', distC, '--isrc', isrc], { stdio: 'ignore' });
   const bDescriptor = /** @type {{ body: Buffer }} */ (await store.get(descriptorKey(pubB.buildId)));
@@ -207,7 +222,7 @@ try {
   log(JSON.stringify({ ...result, pubA: undefined, pubB: undefined }));
   const share = (100 * pubB.bytesUploaded) / pubA.bytesUploaded;
   console.log(
-    `publish A ${(pubA.bytes / 2 ** 20).toFixed(0)} MiB in ${(pubA.ms.total / 1000).toFixed(1)} s; B uploads ${(pubB.bytesUploaded / 2 ** 20).toFixed(0)} MiB = ${share.toFixed(1)}% of A\n` +
+    `publish A ${(pubA.bytes / 2 ** 20).toFixed(0)} MiB in ${(pubA.ms.total / 1000).toFixed(1)} s; B${segmentedB ? ' (A + 1 delta segment)' : ''} uploads ${(pubB.bytesUploaded / 2 ** 20).toFixed(0)} MiB = ${share.toFixed(1)}% of A\n` +
       `cold start ${(cold.readyMs / 1000).toFixed(1)} s (download ${(cold.downloadMs / 1000).toFixed(1)} s, verify ${(cold.verifyMs / 1000).toFixed(1)} s, rest ${((cold.readyMs - cold.installMs) / 1000).toFixed(1)} s)\n` +
       `converged ${converged.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s after the pointer moved; C served ${servedC} times, refused by ${refused.filter(Boolean).length}/3\n` +
       `wrk through nginx: ${wrk.requests} requests, ${wrk.reqPerSec} req/s, p99 ${wrk.p99Ms} ms, failed ${wrk.failed}`,
@@ -217,7 +232,7 @@ try {
     const date = new Date().toISOString().slice(0, 10);
     recordRow(
       '<!-- replicas rows -->',
-      `| ${date} | ${songs.toLocaleString('en')} | ${(pubA.bytes / 2 ** 20).toFixed(0)} MiB, ${(pubA.ms.total / 1000).toFixed(1)} s | ${share.toFixed(1)}% | ${(cold.readyMs / 1000).toFixed(1)} s (${(cold.downloadMs / 1000).toFixed(1)} + ${(cold.verifyMs / 1000).toFixed(1)} + ${((cold.readyMs - cold.installMs) / 1000).toFixed(1)}) | ${converged.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s | ${wrk.requests} / ${wrk.failed} | ${servedC === 0 ? 'never' : `${servedC} times`} |`,
+      `| ${date} | ${songs.toLocaleString('en')} | ${(pubA.bytes / 2 ** 20).toFixed(0)} MiB, ${(pubA.ms.total / 1000).toFixed(1)} s | ${share.toFixed(1)}%${segmentedB ? ' (B as A + 1 delta)' : ''} | ${(cold.readyMs / 1000).toFixed(1)} s (${(cold.downloadMs / 1000).toFixed(1)} + ${(cold.verifyMs / 1000).toFixed(1)} + ${((cold.readyMs - cold.installMs) / 1000).toFixed(1)}) | ${converged.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s | ${wrk.requests} / ${wrk.failed} | ${servedC === 0 ? 'never' : `${servedC} times`} |`,
     );
   }
 } finally {

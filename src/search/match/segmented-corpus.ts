@@ -50,21 +50,35 @@ export class SegmentedCorpus implements MatchCorpus {
     return { global: this.parts[p].global(rank), part: p, rank };
   }
 
-  /** The documents in service named exactly `name`, the first `count` of each part, merged. */
-  private named(name: string, count: number): { found: Found[]; live: number } {
-    const found: Found[] = [];
+  /**
+   * Walks the documents in service named exactly `name` in merged popularity order (each part's
+   * run of the name order is already in its popularity order: a merge, read only as far as
+   * `visit` goes, `limit` at most); returns how many are in service over all parts.
+   */
+  private walkNamed(name: string, limit: number, visit: (f: Found) => boolean): number {
     let live = 0;
-    this.parts.forEach(({ index }, p) => {
+    const cursors = this.parts.map(({ index }, p) => {
       const range = index.exactNameRange(name);
-      const order = index.u32('names.order');
       live += range.to - range.from - (index.hidden?.inNameRange(range.from, range.to) ?? 0);
-      for (let k = range.from, n = 0; k < range.to && n < count; k++) {
-        if (index.hidden?.has(order[k])) continue;
-        found.push(this.found(p, order[k]));
-        n++;
-      }
+      return { p, k: range.from, to: range.to, order: index.u32('names.order'), hidden: index.hidden, head: null as Found | null };
     });
-    return { found: found.sort(byGlobal).slice(0, count), live };
+    const advance = (c: (typeof cursors)[number]) => {
+      c.head = null;
+      while (c.k < c.to) {
+        const rank = c.order[c.k++];
+        if (c.hidden?.has(rank)) continue;
+        c.head = this.found(c.p, rank);
+        return;
+      }
+    };
+    for (const c of cursors) advance(c);
+    for (let n = 0; n < limit; n++) {
+      let best: (typeof cursors)[number] | null = null;
+      for (const c of cursors) if (c.head && (!best || c.head.global < best.head!.global)) best = c;
+      if (!best || !visit(best.head!)) break;
+      advance(best);
+    }
+    return live;
   }
 
   /** Per part, the term ids of a normalised text's words; null overall when a word is no term in service anywhere (or there are none). */
@@ -79,14 +93,13 @@ export class SegmentedCorpus implements MatchCorpus {
 
   exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates {
     const ids = credit !== null ? this.termIds(searchText(credit)) : null;
-    const { found, live } = this.named(title.full, EXACT_TITLE_SCAN);
     const out = new Map<number, number>();
-    for (const f of found) {
-      if (out.size >= CANDIDATES_PER_SEARCH) break;
+    const live = this.walkNamed(title.full, EXACT_TITLE_SCAN, (f) => {
+      if (out.size >= CANDIDATES_PER_SEARCH) return false;
       const partIds = ids?.[f.part];
-      if (ids !== null && (!partIds || !this.parts[f.part].index.artistsHold(f.rank, partIds))) continue;
-      out.set(this.parts[f.part].ordinal(f.rank), f.global);
-    }
+      if (ids === null || (partIds && this.parts[f.part].index.artistsHold(f.rank, partIds))) out.set(this.parts[f.part].ordinal(f.rank), f.global);
+      return true;
+    });
     return { candidates: out, verified: ids !== null, partial: live > EXACT_TITLE_SCAN || out.size >= CANDIDATES_PER_SEARCH };
   }
 
@@ -152,6 +165,8 @@ export class SegmentedCorpus implements MatchCorpus {
   }
 
   namedExactly(name: string, count: number): number[] {
-    return this.named(name, count).found.map((f) => this.parts[f.part].ordinal(f.rank));
+    const out: number[] = [];
+    this.walkNamed(name, count, (f) => out.push(this.parts[f.part].ordinal(f.rank)) > 0);
+    return out;
   }
 }
