@@ -62,7 +62,10 @@ if (takedownSongs > 0) {
 let segmented = null;
 if (segmentDays > 0) {
   const paths = { dist: join(work, `segments-${songs}-1`), compacted: join(work, `segments-${songs}-1-compacted`) };
-  segmented = { ...paths, deltas: segmentedDist(dist, raw, segmentDays, { to: paths.dist, compacted: paths.compacted, scratch: join(work, 'segments-raw'), log }) };
+  segmented = {
+    ...paths,
+    deltas: segmentedDist(dist, raw, segmentDays, { to: paths.dist, compacted: paths.compacted, scratch: join(work, 'segments-raw'), log }),
+  };
 }
 const cat = Catalog.open(segmented?.compacted ?? takedownDist ?? dist);
 const kinds = [...loadKinds(cat, seeded(5)), ...(heavyTail ? tailKinds(cat, seeded(6), TAIL_TITLES) : [])].filter((k) => !kindFilter || kindFilter.has(k.name));

@@ -1,29 +1,12 @@
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
 import type { AlbumRecord, ArtistRecord, PlaylistRecord, SongRecord } from '../src/catalog/records.js';
-import { startServer, type RunningServer } from '../src/serve/server.js';
 import { tempDir } from './helpers/raw-fixture.js';
+import { serveSide, type Side } from './helpers/served-side.js';
 import { segmentedFixture } from './helpers/segmented-fixture.js';
 
 // Both interfaces served from a base and two deltas answer, request by request, what the full
 // compile of the same raw catalog answers: every kind of endpoint, build ids and request ids aside.
-
-interface Side {
-  server: RunningServer;
-  get(path: string): Promise<{ status: number; body: string }>;
-}
-
-async function serve(dist: string): Promise<Side> {
-  const server = await startServer({ snapshot: dist, port: 0, host: '127.0.0.1', log: null });
-  return {
-    server,
-    async get(path) {
-      const res = await request(`${server.url}${path}`);
-      return { status: res.statusCode, body: await res.body.text() };
-    },
-  };
-}
 
 const IGNORED = new Set(['buildId', 'build_id', 'requestId', 'trace_id']);
 const normalised = (text: string) => (text.length === 0 ? '' : JSON.stringify(JSON.parse(text), (key, value) => (IGNORED.has(key) ? undefined : value)));
@@ -45,7 +28,7 @@ describe('a base and two deltas serve what the full compile serves', () => {
     const all = <T>(type: 'song' | 'album' | 'artist' | 'playlist') => Array.from({ length: cat.count(type) }, (_, o) => cat.records(type).get<T>(o));
     [songs, albums, artists, playlists] = [all<SongRecord>('song'), all<AlbumRecord>('album'), all<ArtistRecord>('artist'), all<PlaylistRecord>('playlist')];
     cat.close();
-    [segmented, full] = await Promise.all([serve(fixture.dist), serve(fixture.fulls[1])]);
+    [segmented, full] = await Promise.all([serveSide(fixture.dist), serveSide(fixture.fulls[1])]);
   }, 180_000);
 
   afterAll(async () => {
@@ -59,7 +42,7 @@ describe('a base and two deltas serve what the full compile serves', () => {
     for (const path of paths) {
       const [a, b] = await Promise.all([segmented.get(path), full.get(path)]);
       if (b.status === 200) ok++;
-      const [left, right] = [normalised(a.body), normalised(b.body)];
+      const [left, right] = [normalised(a.text), normalised(b.text)];
       if (a.status !== b.status || left !== right) out.push(`${path}: ${a.status} ${left.slice(0, 300)}\n  full compile: ${b.status} ${right.slice(0, 300)}`);
     }
     if (ok < paths.length * 0.9) out.push(`only ${ok} of ${paths.length} answered 200`);

@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
 import type { AlbumRecord, ArtistRecord, SongRecord } from '../src/catalog/records.js';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
-import { startServer, type RunningServer } from '../src/serve/server.js';
 import { takedown } from '../src/takedown/takedown.js';
 import type { TakedownKey } from '../src/takedown/takedown-keys.js';
 import { tempDir } from './helpers/raw-fixture.js';
+import { serveSide, type Side } from './helpers/served-side.js';
 import { rawWithout, type TakenIds } from './helpers/takedown-raw.js';
 
 // The issue's correctness test of the deletes set: a takedown served from the compiled snapshot
@@ -17,23 +16,6 @@ import { rawWithout, type TakenIds } from './helpers/takedown-raw.js';
 // without those releases answers, over a sample of every endpoint of both interfaces.
 
 const SONGS = 4000;
-
-interface Side {
-  server: RunningServer;
-  get(path: string): Promise<{ status: number; body: unknown }>;
-}
-
-async function serve(dist: string): Promise<Side> {
-  const server = await startServer({ snapshot: dist, port: 0, host: '127.0.0.1', log: null });
-  return {
-    server,
-    async get(path) {
-      const res = await request(`${server.url}${path}`);
-      const text = await res.body.text();
-      return { status: res.statusCode, body: text.length > 0 ? JSON.parse(text) : null };
-    },
-  };
-}
 
 /** Build ids differ between the two snapshots by design, request ids by request; nothing else may. */
 const IGNORED = new Set(['buildId', 'build_id', 'requestId', 'trace_id']);
@@ -111,7 +93,7 @@ describe('a takedown answers as a full compile without the taken-down releases',
     mkdirSync(rawAfter);
     rawWithout(raw, rawAfter, taken);
     await compileCatalog({ rawDir: rawAfter, outDir: distAfter });
-    [down, full] = await Promise.all([serve(dist), serve(distAfter)]);
+    [down, full] = await Promise.all([serveSide(dist), serveSide(distAfter)]);
   }, 120_000);
 
   afterAll(async () => {

@@ -215,7 +215,7 @@ export class Catalog {
   search(type: 'song' | 'album' | 'artist' | 'playlist'): SearchIndex {
     let index = this.searchIndexes.get(type);
     if (!index) {
-      if (this.segments) refuseSegments(this.snapshot, 'one search index: its search is searchParts()');
+      if (this.segments) refuseSegments(this.snapshot, 'a single search index (a search over segments goes through searchParts)');
       const name = `search.${PLURAL[type]}`;
       const pages = this.snapshot.hasBlob(`${name}.first-pages`) ? this.snapshot.blob(`${name}.first-pages`) : null;
       this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(name), pages)));

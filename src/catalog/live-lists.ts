@@ -96,15 +96,7 @@ export class LiveOrder implements OrdinalColumn {
 
   /** The stored position of live entry k: k plus the taken-down before it. */
   private position(k: number): number {
-    // positions[j] - j never decreases: the first j with positions[j] - j > k counts those before.
-    let lo = 0;
-    let hi = this.positions.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.positions[mid] - mid > k) hi = mid;
-      else lo = mid + 1;
-    }
-    return k + lo;
+    return storedPosition(this.positions, k);
   }
 
   get(i: number): number {
@@ -146,4 +138,20 @@ export class LiveKeys implements KeyLookup {
   touch(keys: readonly string[]): number {
     return this.stored.touch(keys);
   }
+}
+
+/**
+ * The stored position of the k-th entry left when the entries at `skipped` (stored positions,
+ * ascending) are taken out: k plus those before it. positions[j] - j never decreases, so the
+ * first j with positions[j] - j > k counts them.
+ */
+export function storedPosition(skipped: Uint32Array, k: number): number {
+  let lo = 0;
+  let hi = skipped.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (skipped[mid] - mid > k) hi = mid;
+    else lo = mid + 1;
+  }
+  return k + lo;
 }

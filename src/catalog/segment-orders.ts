@@ -1,4 +1,4 @@
-import type { OrdinalColumn } from './live-lists.js';
+import { storedPosition, type OrdinalColumn } from './live-lists.js';
 
 /**
  * A precomputed order over a segmented snapshot (docs/segments.md, "Orders"): the base's order
@@ -46,14 +46,7 @@ export class SegmentedOrder implements OrdinalColumn {
 
   /** The base position of live base entry b: b plus the stale entries before it. */
   private basePosition(b: number): number {
-    let lo = 0;
-    let hi = this.stale.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.stale[mid] - mid > b) hi = mid;
-      else lo = mid + 1;
-    }
-    return b + lo;
+    return storedPosition(this.stale, b);
   }
 
   get(k: number): number {

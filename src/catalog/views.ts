@@ -85,6 +85,14 @@ export class ViewStore {
   }
 }
 
+/** A view's bytes as one buffer: as stored, or copied out of its compressed table. */
+export function viewBytes(view: Buffer | PlacedRecord): Buffer {
+  if (!(view instanceof PlacedRecord)) return view;
+  const out = Buffer.allocUnsafe(view.length);
+  view.copyTo(out, 0);
+  return out;
+}
+
 /** A view's bytes with the number after `key` replaced by `count` (as they are when it shows none). */
 function withCount(view: Buffer | PlacedRecord, key: Buffer, count: number): Buffer | PlacedRecord {
   const bytes = view instanceof PlacedRecord ? Buffer.allocUnsafe(view.length) : view;

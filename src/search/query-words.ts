@@ -12,9 +12,9 @@ import { prefixTypoRanges } from './prefix-typos.js';
 /** Word sets the typo-tolerant word-set tier looks up at most (one per choice of corrections). */
 const FUZZY_WORD_SETS = 64;
 /** Words shorter than this (in characters) are not corrected; longer than the second, neither. */
-const TYPO_MIN = 4;
-const TYPO_MAX = 32;
-const TYPO_PREFIX_MIN = 7;
+export const TYPO_MIN = 4;
+export const TYPO_MAX = 32;
+export const TYPO_PREFIX_MIN = 7;
 
 /**
  * The word sets (sorted term ids) the query names with typos forgiven: each word as typed when
@@ -23,34 +23,48 @@ const TYPO_PREFIX_MIN = 7;
  * term as typed (tier 2 looked that set up) or some word is neither. At most FUZZY_WORD_SETS.
  */
 export function correctedWordSets(index: SearchIndex, words: string[], ids: readonly number[]): Uint32Array[] {
-  const choices: number[][] = [];
-  let corrected = false;
-  for (let w = 0; w < words.length; w++) {
-    const word = words[w];
-    const id = ids[w];
-    if (id >= 0) {
-      choices.push([id]);
-      continue;
-    }
-    const length = [...word].length;
-    if (length < TYPO_MIN || length > TYPO_MAX) return [];
-    const near = oneEditTerms(index, word);
-    if (near.length === 0) return [];
-    corrected = true;
-    choices.push(near);
-  }
-  if (!corrected) return [];
-  let sets: number[][] = [[]];
-  for (const options of choices) {
-    sets = sets.flatMap((set) => options.map((id) => [...set, id]));
-    if (sets.length > FUZZY_WORD_SETS) sets = sets.slice(0, FUZZY_WORD_SETS);
-  }
+  const sets = correctionSets(
+    words,
+    (w) => (ids[w] >= 0 ? ids[w] : null),
+    (word) => oneEditTerms(index, word),
+  );
   const out = new Map<string, Uint32Array>();
   for (const set of sets) {
     const sorted = Uint32Array.from(new Set(set)).sort();
     out.set(sorted.join(','), sorted);
   }
   return [...out.values()];
+}
+
+/**
+ * The choices of correctedWordSets, over terms of any kind (ids, or the strings of several
+ * segments' terms, segmented-words.ts): each word as typed when `typed` says it is a term, else
+ * each of its `near` terms (4 to 32 characters); every combination, at most FUZZY_WORD_SETS, in
+ * the order of the choices. None when no word needed a correction, or one has none.
+ */
+export function correctionSets<T>(words: readonly string[], typed: (w: number) => T | null, near: (word: string) => T[]): T[][] {
+  const choices: T[][] = [];
+  let corrected = false;
+  for (let w = 0; w < words.length; w++) {
+    const asTyped = typed(w);
+    if (asTyped !== null) {
+      choices.push([asTyped]);
+      continue;
+    }
+    const length = [...words[w]].length;
+    if (length < TYPO_MIN || length > TYPO_MAX) return [];
+    const options = near(words[w]);
+    if (options.length === 0) return [];
+    corrected = true;
+    choices.push(options);
+  }
+  if (!corrected) return [];
+  let sets: T[][] = [[]];
+  for (const options of choices) {
+    sets = sets.flatMap((set) => options.map((term) => [...set, term]));
+    if (sets.length > FUZZY_WORD_SETS) sets = sets.slice(0, FUZZY_WORD_SETS);
+  }
+  return sets;
 }
 
 /** Terms one edit (Damerau: adjacent swaps included) from `word`, ascending. */

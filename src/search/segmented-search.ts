@@ -6,7 +6,17 @@ import { RankMerge } from './rank-merge.js';
 import { Ranking, type SearchOptions, type SearchResult } from './ranking.js';
 import { CANDIDATE_SCAN, FUZZY_BELOW, NAME_PREFIX_SCAN, SEARCH_WINDOW, TIER } from './search-constants.js';
 import { mergedOneWord } from './segmented-merge.js';
-import { type PartWords, type SearchPart, livePostings, setIn, unionCorrectedWords, unionCorrectedWordSets, unionExactWords } from './segmented-words.js';
+import {
+  byGlobal,
+  type Found,
+  type PartWords,
+  type SearchPart,
+  livePostings,
+  setIn,
+  unionCorrectedWords,
+  unionCorrectedWordSets,
+  unionExactWords,
+} from './segmented-words.js';
 import { smallestLiveRanks, smallestRanks } from './smallest-ranks.js';
 
 export type { SearchPart } from './segmented-words.js';
@@ -16,15 +26,6 @@ export interface SegmentOptions extends SearchOptions {
   /** Whether the name-prefix range is ranked (decided over every segment). */
   readonly rankPrefixes?: boolean;
 }
-
-/** A document found in one part: its merged rank, and where it is in its part. */
-interface Found {
-  readonly global: number;
-  readonly part: number;
-  readonly rank: number;
-}
-
-const byGlobal = (a: Found, b: Found) => a.global - b.global;
 
 /**
  * searchIndex (search-engine.ts) over the segments of a segmented snapshot (docs/segments.md,

@@ -1,7 +1,7 @@
 import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
 import type { QueryWord } from './all-words.js';
 import { prefixTypoRanges } from './prefix-typos.js';
-import { asTyped, oneEditTerms } from './query-words.js';
+import { asTyped, correctionSets, oneEditTerms, TYPO_MAX, TYPO_MIN, TYPO_PREFIX_MIN } from './query-words.js';
 
 /**
  * A query's words decided over every segment of a segmented snapshot at once (query-words.ts
@@ -18,6 +18,16 @@ export interface SearchPart {
   /** The merged popularity rank of the document of rank `rank` in this index. */
   global(rank: number): number;
 }
+
+/** A document found in one part: its merged popularity rank, its part, and its rank there. */
+export interface Found {
+  readonly global: number;
+  readonly part: number;
+  readonly rank: number;
+}
+
+/** Found documents in merged popularity order. */
+export const byGlobal = (a: Found, b: Found) => a.global - b.global;
 
 /**
  * Per part, its words as its index holds them (a word's ranges empty where the part holds none of
@@ -72,37 +82,17 @@ function unionNearTerms(parts: readonly SearchPart[], word: string): string[] {
   return [...terms].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }
 
-const FUZZY_WORD_SETS = 64;
-const TYPO_MIN = 4;
-const TYPO_MAX = 32;
-const TYPO_PREFIX_MIN = 7;
-
 /**
  * correctedWordSets over the union, as term strings: each word as typed when it is a term,
  * else each term one edit away; none when every word is a term or some word is neither. At
  * most FUZZY_WORD_SETS, each without repeats, none twice.
  */
 export function unionCorrectedWordSets(parts: readonly SearchPart[], words: readonly string[]): string[][] {
-  const choices: string[][] = [];
-  let corrected = false;
-  for (const word of words) {
-    if (isUnionTerm(parts, word)) {
-      choices.push([word]);
-      continue;
-    }
-    const length = [...word].length;
-    if (length < TYPO_MIN || length > TYPO_MAX) return [];
-    const near = unionNearTerms(parts, word);
-    if (near.length === 0) return [];
-    corrected = true;
-    choices.push(near);
-  }
-  if (!corrected) return [];
-  let sets: string[][] = [[]];
-  for (const options of choices) {
-    sets = sets.flatMap((set) => options.map((term) => [...set, term]));
-    if (sets.length > FUZZY_WORD_SETS) sets = sets.slice(0, FUZZY_WORD_SETS);
-  }
+  const sets = correctionSets(
+    words,
+    (w) => (isUnionTerm(parts, words[w]) ? words[w] : null),
+    (word) => unionNearTerms(parts, word),
+  );
   const out = new Map<string, string[]>();
   for (const set of sets) {
     const unique = [...new Set(set)];

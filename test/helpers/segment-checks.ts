@@ -1,9 +1,9 @@
 import { Catalog } from '../../src/catalog/catalog.js';
 import { SEGMENT_TYPES, type SegmentType } from '../../src/catalog/segments.js';
-import { VIEW_TYPES, type ViewType } from '../../src/catalog/views.js';
+import { VIEW_TYPES, viewBytes, type ViewType } from '../../src/catalog/views.js';
 import { identityOf, RELATION_TARGETS } from '../../src/compile/delta/identity.js';
 import { verifySnapshot } from '../../src/index-format/index.js';
-import { PlacedRecord } from '../../src/index-format/tables/placed-record.js';
+import type { PlacedRecord } from '../../src/index-format/tables/placed-record.js';
 import { matchResource } from '../../src/search/match/matcher.js';
 import { searchIndex } from '../../src/search/search-engine.js';
 import { searchSegments } from '../../src/search/segmented-search.js';
@@ -24,10 +24,7 @@ const ID_KEYS: Partial<Record<SegmentType, string[]>> = {
 };
 
 function bytes(view: Buffer | PlacedRecord | null): string {
-  if (!(view instanceof PlacedRecord)) return view?.toString('utf8') ?? 'null';
-  const out = Buffer.alloc(view.length);
-  view.copyTo(out, 0);
-  return out.toString('utf8');
+  return view ? viewBytes(view).toString('utf8') : 'null';
 }
 
 /** Every way the read model disagrees with the full compile, as lines (none expected). */

@@ -1,7 +1,6 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { SEGMENT_TYPES, type SegmentType } from '../../catalog/segments.js';
-import { VIEW_TYPES, type ViewInterface, type ViewType } from '../../catalog/views.js';
-import { PlacedRecord } from '../../index-format/tables/placed-record.js';
+import { VIEW_TYPES, viewBytes, type ViewInterface, type ViewType } from '../../catalog/views.js';
 import { identityOf, RELATION_TARGETS } from './identity.js';
 
 /**
@@ -88,17 +87,11 @@ function differs(prev: Catalog, next: Catalog, type: SegmentType, g: number, n: 
   if (JSON.stringify(prev.records(type).get(g)) !== JSON.stringify(next.records(type).get(n))) return true;
   if (!(VIEW_TYPES as readonly string[]).includes(type) || !next.views) return false;
   for (const iface of ['v1', 'om'] as ViewInterface[]) {
-    const a = prev.views ? bytesOf(prev.views.get(iface, type as ViewType, g)) : null;
-    if (!a || !a.equals(bytesOf(next.views.get(iface, type as ViewType, n))!)) return true;
+    const before = prev.views?.get(iface, type as ViewType, g) ?? null;
+    const after = next.views.get(iface, type as ViewType, n);
+    if (!before || !after || !viewBytes(before).equals(viewBytes(after))) return true;
   }
   return false;
-}
-
-function bytesOf(view: Buffer | PlacedRecord | null): Buffer | null {
-  if (!(view instanceof PlacedRecord)) return view;
-  const out = Buffer.allocUnsafe(view.length);
-  view.copyTo(out, 0);
-  return out;
 }
 
 /** Whether a relationship list of the resource, in global ordinals, differs. */

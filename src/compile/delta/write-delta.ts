@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from '../../catalog/catalog.js';
 import { SEGMENT_TYPES, type SegmentType } from '../../catalog/segments.js';
-import { VIEW_TYPES, viewTable, type ViewInterface, type ViewType } from '../../catalog/views.js';
+import { VIEW_TYPES, viewBytes, viewTable, type ViewInterface, type ViewType } from '../../catalog/views.js';
 import { compareLocalIds } from '../../catalog/local-id-order.js';
 import { SEGMENT_HELD_TABLE, SEGMENT_ORDERS_TABLE, SEGMENT_REMOVED_TABLE, type ManifestShard } from '../../index-format/manifest.js';
 import { SHARD_KINDS } from '../../index-format/constants.js';
@@ -11,7 +11,6 @@ import { exploreGroups } from '../../catalog/explore-feed.js';
 import { pack } from 'msgpackr';
 import { ArrayTableWriter } from '../../index-format/tables/array-table.js';
 import { KeyTableBuilder } from '../../index-format/tables/key-table.js';
-import { PlacedRecord } from '../../index-format/tables/placed-record.js';
 import { RecordTableWriter } from '../../index-format/tables/record-table-writer.js';
 import type { DeltaPlan } from './delta-plan.js';
 import { orderPatches } from './order-patch.js';
@@ -62,7 +61,7 @@ export function writeDeltaShards(
       records(SEGMENT_TYPES[type], (w) => heldFrom.forEach((n) => w.addBytes(table.raw(n))));
       if (next.views && (VIEW_TYPES as readonly string[]).includes(type)) {
         for (const iface of ['v1', 'om'] as ViewInterface[]) {
-          records(viewTable(iface, type as ViewType), (w) => heldFrom.forEach((n) => w.addBytes(viewBytes(next, iface, type as ViewType, n))));
+          records(viewTable(iface, type as ViewType), (w) => heldFrom.forEach((n) => w.addBytes(viewBytes(next.views!.get(iface, type as ViewType, n)!))));
         }
       }
     }
@@ -90,14 +89,6 @@ export function writeDeltaShards(
     rmSync(work, { recursive: true, force: true });
   }
   return { entries, bytes: entries.reduce((sum, e) => sum + e.size, 0) };
-}
-
-function viewBytes(cat: Catalog, iface: ViewInterface, type: ViewType, ordinal: number): Buffer {
-  const view = cat.views!.get(iface, type, ordinal)!;
-  if (!(view instanceof PlacedRecord)) return view;
-  const out = Buffer.allocUnsafe(view.length);
-  view.copyTo(out, 0);
-  return out;
 }
 
 function keyTableNames(cat: Catalog): string[] {

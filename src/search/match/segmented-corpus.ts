@@ -4,20 +4,11 @@ import type { SegmentSearch } from '../../catalog/segment-parts.js';
 import { searchText } from '../../index-format/search/search-text.js';
 import type { SearchOptions } from '../ranking.js';
 import { searchSegments } from '../segmented-search.js';
-import { isUnionTerm, setIn } from '../segmented-words.js';
+import { byGlobal, type Found, isUnionTerm, setIn } from '../segmented-words.js';
 import { CandidateFilter } from './candidate-filter.js';
 import type { MatchCorpus } from './match-corpus.js';
 import type { MatchTitle } from './match-text.js';
 import { CANDIDATES_PER_SEARCH, EXACT_TITLE_SCAN, KEYED_SCAN, type TitleCandidates } from './title-candidates.js';
-
-/** A document found in one part: its merged popularity rank, its part, and its rank there. */
-interface Found {
-  readonly global: number;
-  readonly part: number;
-  readonly rank: number;
-}
-
-const byGlobal = (a: Found, b: Found) => a.global - b.global;
 
 /**
  * The matcher's corpus over the segments of a segmented snapshot (docs/segments.md): each
