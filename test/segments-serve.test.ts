@@ -79,7 +79,7 @@ describe('a base and two deltas serve what the full compile serves', () => {
       '/v1/stations/popular',
       '/v1/station/popular/tracks?limit=100',
     ];
-    const omSort: Record<string, string> = { name: 'name', '-name': '-name', '-dateAdded': '-date_added', releaseDate: 'release_date' };
+    const omSort: Record<string, string> = { name: 'name', '-name': '-name', '-dateAdded': '-date_added', releaseDate: 'date_released' };
     for (const sort of ['name', '-name', '-dateAdded', 'releaseDate']) {
       for (const offset of [0, 25, 900, 1900])
         paths.push(`/v1/songs?sort=${sort}&limit=25&offset=${offset}`, `/openmusic/songs?sort=${omSort[sort]}&limit=25&offset=${offset}`);
