@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
 import type { AlbumRecord, ArtistRecord, PlaylistRecord, SongRecord } from '../src/catalog/records.js';
 import { tempDir } from './helpers/raw-fixture.js';
-import { serveSide, type Side } from './helpers/served-side.js';
+import { OM_SORT, serveSide, type Side } from './helpers/served-side.js';
 import { segmentedFixture } from './helpers/segmented-fixture.js';
 
 // Both interfaces served from a base and two deltas answer, request by request, what the full
@@ -79,10 +79,9 @@ describe('a base and two deltas serve what the full compile serves', () => {
       '/v1/stations/popular',
       '/v1/station/popular/tracks?limit=100',
     ];
-    const omSort: Record<string, string> = { name: 'name', '-name': '-name', '-dateAdded': '-date_added', releaseDate: 'date_released' };
     for (const sort of ['name', '-name', '-dateAdded', 'releaseDate']) {
       for (const offset of [0, 25, 900, 1900])
-        paths.push(`/v1/songs?sort=${sort}&limit=25&offset=${offset}`, `/openmusic/songs?sort=${omSort[sort]}&limit=25&offset=${offset}`);
+        paths.push(`/v1/songs?sort=${sort}&limit=25&offset=${offset}`, `/openmusic/songs?sort=${OM_SORT[sort]}&limit=25&offset=${offset}`);
       for (const offset of [0, 150, 380]) paths.push(`/v1/albums?sort=${sort}&limit=20&offset=${offset}`);
       if (sort !== 'releaseDate') for (const offset of [0, 150, 380]) paths.push(`/v1/artists?sort=${sort}&limit=20&offset=${offset}`);
     }

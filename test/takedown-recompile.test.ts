@@ -8,7 +8,7 @@ import { generateCatalog } from '../src/generate/generate.js';
 import { takedown } from '../src/takedown/takedown.js';
 import type { TakedownKey } from '../src/takedown/takedown-keys.js';
 import { tempDir } from './helpers/raw-fixture.js';
-import { serveSide, type Side } from './helpers/served-side.js';
+import { OM_SORT, serveSide, type Side } from './helpers/served-side.js';
 import { rawWithout, type TakenIds } from './helpers/takedown-raw.js';
 
 // The issue's correctness test of the deletes set: a takedown served from the compiled snapshot
@@ -151,11 +151,10 @@ describe('a takedown answers as a full compile without the taken-down releases',
     // popularity). Songs by release date are left out: a song outliving its primary album keeps
     // that album's date, and so its place in that order, until the next compile (docs/updates.md,
     // "What a takedown cannot change"); albums by release date are compared.
-    const omSort: Record<string, string> = { name: 'name', '-name': '-name', '-dateAdded': '-date_added', releaseDate: 'date_released' };
     for (const sort of ['name', '-name', '-dateAdded', 'releaseDate']) {
       for (const offset of [0, 25, 1000, 3900]) {
         if (sort !== 'releaseDate')
-          paths.push(`/v1/songs?sort=${sort}&limit=25&offset=${offset}`, `/openmusic/songs?sort=${omSort[sort]}&limit=25&offset=${offset}`);
+          paths.push(`/v1/songs?sort=${sort}&limit=25&offset=${offset}`, `/openmusic/songs?sort=${OM_SORT[sort]}&limit=25&offset=${offset}`);
       }
       for (const offset of [0, 150, 380]) paths.push(`/v1/albums?sort=${sort}&limit=20&offset=${offset}`);
       if (sort !== 'releaseDate') for (const offset of [0, 150, 380]) paths.push(`/v1/artists?sort=${sort}&limit=20&offset=${offset}`);

@@ -6,7 +6,7 @@ import { DeletesSet } from './deletes.js';
 import { LiveParts } from './live-parts.js';
 import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
 import { SegmentedRecords, type RecordReader } from './segment-tables.js';
-import { SegmentMap, type SegmentType } from './segments.js';
+import { SEGMENT_TYPES, SegmentMap, type SegmentType } from './segments.js';
 import { SegmentedParts, type SegmentSearch } from './segment-parts.js';
 import { ViewStore } from './views.js';
 import type { AlbumRecord, ArtistRecord, FileRecord, GenreRecord, LyricsRecord, PlaylistRecord, SongRecord, StationRecord } from './records.js';
@@ -34,8 +34,6 @@ export interface CatalogOptions {
    */
   readonly keepRecent?: boolean;
 }
-
-const PLURAL: Record<ResourceType, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists', station: 'stations' };
 
 /**
  * Read access to one snapshot in the terms the interfaces use: resolve ids (local or catalog),
@@ -116,7 +114,7 @@ export class Catalog {
   }
 
   records(type: SegmentType): RecordReader {
-    const name = type === 'file' ? 'files' : type === 'lyrics' ? 'lyrics' : type === 'genre' ? 'genres' : PLURAL[type];
+    const name = SEGMENT_TYPES[type];
     let table = this.tables.get(name);
     if (!table) {
       table = this.segments ? new SegmentedRecords(this.snapshot, name, this.segments, type) : this.snapshot.records(name);
@@ -157,9 +155,9 @@ export class Catalog {
   /** Ordinals of a type in a precomputed order (`name`, `-dateAdded`, `popularity`, ...), the taken-down left out. */
   order(type: Exclude<ResourceType, 'station'>, sort: string): OrdinalColumn {
     if (this.segmented) return this.segmented.order(type, sort);
-    const stored = this.column(`${PLURAL[type]}.orders`, `order.${sort}`);
+    const stored = this.column(`${SEGMENT_TYPES[type]}.orders`, `order.${sort}`);
     if (!this.live || !this.deletes?.any(type)) return stored;
-    const key = `${PLURAL[type]}.orders/live.${sort}`;
+    const key = `${SEGMENT_TYPES[type]}.orders/live.${sort}`;
     let col = this.columns.get(key);
     if (!col) this.columns.set(key, (col = this.live.order(type, stored, this.rank(type, sort))));
     return col;
@@ -176,7 +174,7 @@ export class Catalog {
     if (!ranks) {
       if (this.segmented) ranks = this.segmented.order(type, sort).ranks(this.segmented.segments.size(type));
       else {
-        const column = this.column(`${PLURAL[type]}.orders`, `rank.${sort}`);
+        const column = this.column(`${SEGMENT_TYPES[type]}.orders`, `rank.${sort}`);
         ranks = column.slice(0, column.length);
       }
       this.rankArrays.set(key, ranks);
@@ -216,7 +214,7 @@ export class Catalog {
     let index = this.searchIndexes.get(type);
     if (!index) {
       if (this.segments) refuseSegments(this.snapshot, 'a single search index (a search over segments goes through searchParts)');
-      const name = `search.${PLURAL[type]}`;
+      const name = `search.${SEGMENT_TYPES[type]}`;
       const pages = this.snapshot.hasBlob(`${name}.first-pages`) ? this.snapshot.blob(`${name}.first-pages`) : null;
       this.searchIndexes.set(type, (index = new SearchIndex(this.snapshot.blob(name), pages)));
       if (this.live && this.deletes?.any(type)) this.live.hideInSearch(index, type);

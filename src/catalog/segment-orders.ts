@@ -1,3 +1,4 @@
+import { lowerBound } from '../index-format/u32.js';
 import { storedPosition, type OrdinalColumn } from './live-lists.js';
 
 /**
@@ -32,18 +33,6 @@ export class SegmentedOrder implements OrdinalColumn {
     this.length = base.length - stale.length + patch.length;
   }
 
-  /** Patch entries placed before merged position k. */
-  private patchBefore(k: number): number {
-    let lo = 0;
-    let hi = this.placed.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.placed[mid] < k) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   /** The base position of live base entry b: b plus the stale entries before it. */
   private basePosition(b: number): number {
     return storedPosition(this.stale, b);
@@ -51,7 +40,7 @@ export class SegmentedOrder implements OrdinalColumn {
 
   get(k: number): number {
     if (!(k >= 0 && k < this.length)) throw new RangeError(`index ${k} outside array of ${this.length}`);
-    const j = this.patchBefore(k);
+    const j = lowerBound(this.placed, k); // the patch entries placed before k
     if (j < this.placed.length && this.placed[j] === k) return this.patch[j];
     return this.base.get(this.basePosition(k - j));
   }

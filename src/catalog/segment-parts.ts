@@ -5,9 +5,7 @@ import { SEGMENT_ORDERS_TABLE } from '../index-format/manifest.js';
 import type { KeyLookup, OrdinalColumn, Relation } from './live-lists.js';
 import { SegmentedOrder } from './segment-orders.js';
 import { SegmentedKeys, SegmentedRelation } from './segment-tables.js';
-import type { SegmentMap, SegmentType } from './segments.js';
-
-const PLURAL: Record<string, string> = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' };
+import { SEGMENT_TYPES, type SegmentMap, type SegmentType } from './segments.js';
 
 /**
  * The keys, relations and orders of a segmented snapshot, read across its segments (as
@@ -43,7 +41,7 @@ export class SegmentedParts {
     const key = `${type}.${sort}`;
     let order = this.orders.get(key);
     if (!order) {
-      const base = this.snapshot.arrays(`${PLURAL[type]}.orders`);
+      const base = this.snapshot.arrays(`${SEGMENT_TYPES[type]}.orders`);
       const patch = this.snapshot.arrays(SEGMENT_ORDERS_TABLE, this.segments.count - 1);
       const rank = base.column(`rank.${sort}`);
       order = new SegmentedOrder(
@@ -68,7 +66,7 @@ export class SegmentedParts {
     let parts = this.search.get(type);
     if (!parts) {
       const { snapshot, segments } = this;
-      const name = `search.${PLURAL[type]}`;
+      const name = `search.${SEGMENT_TYPES[type]}`;
       parts = [];
       for (let s = 0; s < segments.count; s++) {
         if (!snapshot.hasBlob(name, s)) continue;
@@ -95,7 +93,7 @@ export class SegmentedParts {
 
   /** A base ordinal's rank in the base's search index: its base popularity rank (the index's documents are in that order). */
   private baseRanks(type: SegmentType): (ordinal: number) => number {
-    const column = this.snapshot.arrays(`${PLURAL[type]}.orders`).column('rank.popularity');
+    const column = this.snapshot.arrays(`${SEGMENT_TYPES[type]}.orders`).column('rank.popularity');
     return (ordinal) => column.get(ordinal);
   }
 }

@@ -11,7 +11,7 @@ import type { SegmentMap, SegmentType } from './segments.js';
  */
 
 /** What the catalog and its callers read from a record table. */
-export type RecordReader = Pick<RecordTable, 'count' | 'compressed' | 'get' | 'raw' | 'place' | 'touch' | 'keepRecent'>;
+export type RecordReader = Pick<RecordTable, 'count' | 'get' | 'raw' | 'touch' | 'keepRecent'>;
 
 /** A record table whose rows live in the segment that holds each resource. */
 export class SegmentedRecords implements RecordReader {
@@ -28,9 +28,14 @@ export class SegmentedRecords implements RecordReader {
     this.tables = Array.from({ length: segments.count }, (_, s) => (s === 0 || snapshot.hasRecords(name, s) ? snapshot.records(name, s) : null));
   }
 
-  /** Whether every segment's table is compressed (a view read through `place` when so). */
+  /** Whether every segment's table is compressed (RecordTable.compressed). */
   get compressed(): boolean {
     return this.tables.every((t) => t === null || t.compressed);
+  }
+
+  /** Whether a segment's table checks for cold pages (RecordTable.checksCold). */
+  get checksCold(): boolean {
+    return this.tables.some((t) => t?.checksCold);
   }
 
   /** The table and row that hold the resource. */
@@ -50,11 +55,6 @@ export class SegmentedRecords implements RecordReader {
   raw(ordinal: number): Buffer {
     const { table, row } = this.at(ordinal);
     return table.raw(row);
-  }
-
-  place(ordinal: number): PlacedRecord {
-    const { table, row } = this.at(ordinal);
-    return table.place(row);
   }
 
   /** The stored bytes, or a placed record where that segment's table is compressed. */

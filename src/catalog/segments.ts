@@ -1,5 +1,6 @@
 import { SEGMENT_HELD_TABLE, SEGMENT_REMOVED_TABLE } from '../index-format/manifest.js';
 import type { Snapshot } from '../index-format/index.js';
+import { lowerBound } from '../index-format/u32.js';
 
 /**
  * The one hop from one segment to the next (docs/segments.md). A segmented snapshot is a base
@@ -86,14 +87,8 @@ export class SegmentMap {
   localOf(type: SegmentType, segment: number, ordinal: number): number {
     if (segment === 0) return ordinal;
     const held = this.types[type].held[segment];
-    let lo = 0;
-    let hi = held.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (held[mid] < ordinal) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < held.length && held[lo] === ordinal ? lo : -1;
+    const at = lowerBound(held, ordinal);
+    return at < held.length && held[at] === ordinal ? at : -1;
   }
 
   /** The base ordinals whose base version is not served (a delta holds them again, or took them out), ascending. */

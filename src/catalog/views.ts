@@ -73,7 +73,7 @@ export class ViewStore {
     const table = this.table(iface, type);
     // Plain views are read where they lie; but a request armed against cold reads asks for all
     // their pages at once rather than one round each (cold-reads.ts).
-    if (table.compressed || (table instanceof SegmentedRecords ? coldReadsArmed() : table.checksCold && coldReadsArmed())) table.touch(ordinals);
+    if (table.compressed || (table.checksCold && coldReadsArmed())) table.touch(ordinals);
   }
 
   /** The view; one whose track count a deletes set changed is copied with the count in service. */

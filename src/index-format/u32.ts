@@ -9,6 +9,18 @@ export function u32Bytes(values: Uint32Array): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
+/** How many values of an ascending array are below `value` (a binary search). */
+export function lowerBound(values: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** A Uint32Array that grows by doubling; `view()` is the filled part. */
 export class GrowableU32 {
   private data: Uint32Array;

@@ -1,7 +1,7 @@
 import type { SearchHit, SearchOptions, SearchResult } from './ranking.js';
 import { searchIndex } from './search-engine.js';
 import { CANDIDATE_SCAN, FUZZY_BELOW, NAME_PREFIX_SCAN, SEARCH_WINDOW } from './search-constants.js';
-import { isUnionTerm, livePostings, type SearchPart } from './segmented-words.js';
+import { isUnionTerm, livePostings, type SearchPart, type SegmentOptions } from './segmented-words.js';
 
 /**
  * A one-word search over segments answered as the base's own search (its stored first pages,
@@ -24,7 +24,7 @@ export function mergedOneWord(
   options: SearchOptions,
   need: number,
   count: number,
-  deltas: (parts: readonly SearchPart[], options: SearchOptions & { rankPrefixes?: boolean }) => SearchResult,
+  deltas: (parts: readonly SearchPart[], options: SegmentOptions) => SearchResult,
 ): SearchResult | null {
   if (parts.length < 2 || normal.includes(' ')) return null;
   if ((options.window ?? SEARCH_WINDOW) !== SEARCH_WINDOW || (options.scan ?? CANDIDATE_SCAN) !== CANDIDATE_SCAN) return null;

@@ -11,6 +11,7 @@ import {
   type Found,
   type PartWords,
   type SearchPart,
+  type SegmentOptions,
   livePostings,
   setIn,
   unionCorrectedWords,
@@ -20,12 +21,6 @@ import {
 import { smallestLiveRanks, smallestRanks } from './smallest-ranks.js';
 
 export type { SearchPart } from './segmented-words.js';
-
-/** SearchOptions, and what a search over some of the segments is told of the whole catalog (segmented-merge.ts). */
-export interface SegmentOptions extends SearchOptions {
-  /** Whether the name-prefix range is ranked (decided over every segment). */
-  readonly rankPrefixes?: boolean;
-}
 
 /**
  * searchIndex (search-engine.ts) over the segments of a segmented snapshot (docs/segments.md,

@@ -1,5 +1,6 @@
 import type { SearchIndex, TermRange } from '../index-format/search/search-index.js';
 import type { QueryWord } from './all-words.js';
+import type { SearchOptions } from './ranking.js';
 import { prefixTypoRanges } from './prefix-typos.js';
 import { asTyped, correctionSets, oneEditTerms, TYPO_MAX, TYPO_MIN, TYPO_PREFIX_MIN } from './query-words.js';
 
@@ -35,6 +36,12 @@ export const byGlobal = (a: Found, b: Found) => a.global - b.global;
  * rarest word over all parts is chosen).
  */
 export type PartWords = QueryWord[][];
+
+/** SearchOptions, and what a search over some of the segments is told of the whole catalog (segmented-merge.ts). */
+export interface SegmentOptions extends SearchOptions {
+  /** Whether the name-prefix range is ranked (decided over every segment). */
+  readonly rankPrefixes?: boolean;
+}
 
 /** Postings of documents in service among the terms [from, to) of a part. */
 export function livePostings(part: SearchPart, from: number, to: number): number {

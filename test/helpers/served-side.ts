@@ -19,3 +19,6 @@ export async function serveSide(dist: string): Promise<Side> {
     },
   };
 }
+
+/** The list sorts both interfaces take, as interface 1 spells them, and as interface 2 does. */
+export const OM_SORT: Readonly<Record<string, string>> = { name: 'name', '-name': '-name', '-dateAdded': '-date_added', releaseDate: 'date_released' };

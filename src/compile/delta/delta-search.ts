@@ -6,9 +6,10 @@ import type { SearchDocumentFiles } from '../search-index.js';
 import { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
 import { SpillDir } from '../spill/spill-dir.js';
 import type { DeltaPlan } from './delta-plan.js';
+import { SEGMENT_TYPES } from '../../catalog/segments.js';
 
-const SEARCH_TYPES = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const;
-type SearchType = keyof typeof SEARCH_TYPES;
+const SEARCH_TYPES = ['song', 'album', 'artist', 'playlist'] as const;
+type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** Memory for one delta's search build: its documents are the delivery's, few. */
 const BUDGET_BYTES = 64 * 2 ** 20;
@@ -32,10 +33,10 @@ export function writeDeltaSearch(
   const spill = SpillDir.create(distDir);
   try {
     const entries: ManifestShard[] = [];
-    for (const [type, plural] of Object.entries(SEARCH_TYPES) as [SearchType, string][]) {
+    for (const type of SEARCH_TYPES) {
       if (plan[type].held.length === 0) continue;
       const files = documentFiles(spill, type, plan, next);
-      const name = `search.${plural}`;
+      const name = `search.${SEGMENT_TYPES[type]}`;
       const file = `${prefix}${name}.blob`;
       const shard = buildSearchIndex(join(staging, file), buildId, files, spill, BUDGET_BYTES);
       entries.push({ file, kind: shard.kind, name, size: shard.size, sha256: shard.sha256, segment });

@@ -3,8 +3,8 @@ import { SEGMENT_TYPES, type SegmentType } from '../../catalog/segments.js';
 import { ArrayTableWriter } from '../../index-format/tables/array-table.js';
 import type { DeltaPlan } from './delta-plan.js';
 
-/** The types with precomputed orders, and the array table of each. */
-const ORDERED = { song: 'songs.orders', album: 'albums.orders', artist: 'artists.orders', playlist: 'playlists.orders' } as const;
+/** The types with precomputed orders (each in the array table `<records>.orders`). */
+const ORDERED = ['song', 'album', 'artist', 'playlist'] as const;
 
 /**
  * The order patches a delta stores (segment-orders.ts reads them): for every order of `next`,
@@ -15,7 +15,8 @@ const ORDERED = { song: 'songs.orders', album: 'albums.orders', artist: 'artists
  */
 export function orderPatches(prev: Catalog, plan: DeltaPlan, next: Catalog): ArrayTableWriter {
   const writer = new ArrayTableWriter();
-  for (const [type, table] of Object.entries(ORDERED) as [SegmentType, string][]) {
+  for (const type of ORDERED) {
+    const table = `${SEGMENT_TYPES[type]}.orders`;
     const baseSize = prev.snapshot.records(SEGMENT_TYPES[type], 0).count;
     const fromBase = baseServed(prev, plan, type, baseSize);
     const base = prev.snapshot.arrays(table, 0);

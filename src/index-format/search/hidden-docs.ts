@@ -1,3 +1,4 @@
+import { lowerBound } from '../u32.js';
 /**
  * A stored first page as it reads under the set, kept compact: the best hits in service, best
  * first (ranks and tiers), the total, and how many hits it answers for (`answers`: a page
@@ -110,16 +111,4 @@ export class HiddenDocs {
   liveRank(rank: number): number {
     return rank - lowerBound(this.ranks, rank);
   }
-}
-
-/** How many values of an ascending array are below `value`. */
-function lowerBound(values: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
