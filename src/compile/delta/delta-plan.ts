@@ -73,9 +73,13 @@ function numberType(prev: Catalog, next: Catalog, type: SegmentType) {
   return { toGlobal, isNew, removed: Uint32Array.from([...served.values()].sort((a, b) => a - b)) };
 }
 
-/** Whether `prev` does not serve the resource (taken down, or removed by a delta). */
+/**
+ * Whether `prev` does not serve the resource: an earlier delta took it out (any type; publishDelta
+ * refuses a takedown snapshot, so there is no deletes set). Brought back, it is numbered afresh
+ * and held, rather than mapped to the ordinal left out of service.
+ */
 function isOut(cat: Catalog, type: SegmentType, ordinal: number): boolean {
-  return (type === 'song' || type === 'album' || type === 'artist') && cat.isDeleted(type, ordinal);
+  return cat.segments?.removed(type, ordinal) ?? false;
 }
 
 function relationNames(cat: Catalog): string[] {
