@@ -1,11 +1,10 @@
 import { join } from 'node:path';
-import type { Catalog } from '../../catalog/catalog.js';
 import type { ManifestShard } from '../../index-format/manifest.js';
 import { buildSearchIndex } from '../search-build/build-search-index.js';
 import type { SearchDocumentFiles } from '../search-index.js';
 import { NumberColumnWriter, StringColumnWriter } from '../spill/columns.js';
 import { SpillDir } from '../spill/spill-dir.js';
-import type { DeltaPlan } from './delta-plan.js';
+import type { DeltaContent } from './delta-content.js';
 import { SEGMENT_TYPES } from '../../catalog/segments.js';
 
 const SEARCH_TYPES = ['song', 'album', 'artist', 'playlist'] as const;
@@ -16,7 +15,7 @@ const BUDGET_BYTES = 64 * 2 ** 20;
 
 /**
  * A delta's search indexes (docs/segments.md, "Search over segments"): per type, an ordinary
- * index (the compile's one writer) of the documents the delta holds, in `next`'s popularity
+ * index (the compile's one writer) of the documents the delta holds, in the popularity
  * order, each document's ordinal its row in the delta (held index), so a search over the
  * segments reads the global ordinal from the delta's held list. No first pages: a delta's
  * documents are few, and the base's pages are merged with them at search time.
@@ -27,15 +26,14 @@ export function writeDeltaSearch(
   prefix: string,
   segment: number,
   buildId: string,
-  plan: DeltaPlan,
-  next: Catalog,
+  content: DeltaContent,
 ): ManifestShard[] {
   const spill = SpillDir.create(distDir);
   try {
     const entries: ManifestShard[] = [];
     for (const type of SEARCH_TYPES) {
-      if (plan[type].held.length === 0) continue;
-      const files = documentFiles(spill, type, plan, next);
+      if (content.plan[type].held.length === 0) continue;
+      const files = documentFiles(spill, type, content);
       const name = `search.${SEGMENT_TYPES[type]}`;
       const file = `${prefix}${name}.blob`;
       const shard = buildSearchIndex(join(staging, file), buildId, files, spill, BUDGET_BYTES);
@@ -48,30 +46,24 @@ export function writeDeltaSearch(
 }
 
 /** The held documents of a type as the column files the search build reads: rows in popularity order, names and credits by row. */
-function documentFiles(spill: SpillDir, type: SearchType, plan: DeltaPlan, next: Catalog): SearchDocumentFiles {
-  const { heldFrom } = plan[type];
-  const rowOf = new Int32Array(next.records(type).count).fill(-1);
-  heldFrom.forEach((n, row) => {
-    rowOf[n] = row;
-  });
-  const popularity = next.order(type, 'popularity');
+function documentFiles(spill: SpillDir, type: SearchType, content: DeltaContent): SearchDocumentFiles {
+  const count = content.plan[type].held.length;
   const ordinals = new NumberColumnWriter(spill.file(`${type}-ordinals`), 'u32');
-  for (const n of popularity.slice(0, popularity.length)) if (rowOf[n] >= 0) ordinals.push(rowOf[n]);
+  for (const row of Array.from(content.byPopularity(type))) ordinals.push(row);
   ordinals.finish();
   const names = new StringColumnWriter(spill.file(`${type}-names`));
-  for (const n of heldFrom) names.push(next.records(type).get<{ name: string }>(n).name);
+  for (let i = 0; i < count; i++) names.push(String(content.record(type, i).name));
   names.finish();
   const files = { type, ordinals: ordinals.path, names: names.path };
   if (type !== 'song' && type !== 'album') return files;
-  const credits = next.relation(type === 'song' ? 'song.artists' : 'album.artists');
   const offsets = new NumberColumnWriter(spill.file(`${type}-credit-offsets`), 'u32');
   const targets = new NumberColumnWriter(spill.file(`${type}-credit-targets`), 'u32');
   const artistNames = new StringColumnWriter(spill.file(`${type}-artist-names`));
   offsets.push(0);
-  for (const n of heldFrom) {
-    for (const a of credits.targetsOf(n)) {
+  for (let i = 0; i < count; i++) {
+    for (const name of content.creditNames(type, i)) {
       targets.push(artistNames.length);
-      artistNames.push(next.artist(a).name);
+      artistNames.push(name);
     }
     offsets.push(targets.length);
   }

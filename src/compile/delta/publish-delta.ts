@@ -11,6 +11,7 @@ import { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import { planDelta, type DeltaPlan } from './delta-plan.js';
 import { writeDeltaShards } from './write-delta.js';
 import { writeDeltaSearch } from './delta-search.js';
+import { referenceContent } from './reference-content.js';
 
 export interface PublishedDelta {
   readonly buildId: string;
@@ -45,14 +46,15 @@ export function publishDelta(distDir: string, next: Catalog, keep = 3): Publishe
     const plan = planDelta(prev, next);
     if (Object.values(plan).every((p) => p.held.length === 0 && p.removed.length === 0)) return null;
     const deltaId = digest('omm-delta', from.buildId, next.buildId);
-    segments.push({ role: 'delta', buildId: deltaId, structures: next.snapshot.manifest.structures });
+    const content = referenceContent(prev, plan, next);
+    segments.push({ role: 'delta', buildId: deltaId, structures: content.structures() });
     const buildId = digest('omm-segments', ...segments.map((s) => s.buildId));
     const staging = createStagingDir(distDir);
     try {
       for (const shard of from.shards) linkSync(join(prev.snapshot.dir, shard.file), join(staging, shard.file));
       const segment = segments.length - 1;
-      const delta = writeDeltaShards(staging, `d${segment}-`, segment, deltaId, plan, prev, next);
-      const search = writeDeltaSearch(distDir, staging, `d${segment}-`, segment, deltaId, plan, next);
+      const delta = writeDeltaShards(staging, `d${segment}-`, segment, deltaId, content);
+      const search = writeDeltaSearch(distDir, staging, `d${segment}-`, segment, deltaId, content);
       const { baseBuildId: _base, deletes: _deletes, ...described } = next.snapshot.manifest;
       const manifest: Manifest = { ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...delta.entries, ...search], segments };
       const written = new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
