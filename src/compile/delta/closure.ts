@@ -1,0 +1,141 @@
+import type { Catalog } from '../../catalog/catalog.js';
+import type { SegmentType } from '../../catalog/segments.js';
+import type { DeltaChanges } from './delta-changes.js';
+import type { RawRow } from './raw-rows.js';
+
+/**
+ * Which resources a delivery may change, and which rows a compile of them needs (docs/segments.md,
+ * "Which resources a delivery changes"). A record holds fields of other resources and every
+ * relationship list of its own, so the delta holds more than the journal names:
+ *
+ * - songs: those changed, the tracks of changed albums, the songs of changed artists;
+ * - albums: those changed, the albums of those songs, the albums of changed artists;
+ * - artists: those changed, the artists of those songs and albums (their lists and derived
+ *   genres);
+ * - playlists: those listing those songs (a song taken out leaves their lists).
+ *
+ * These are the **candidates**: each is compared with the version in service and held only when
+ * it differs. Compiling them needs their neighbours too (a held artist's every song, with its
+ * album and credits, so the artist's lists and genres come out whole): the **included** rows.
+ * Lists are read from the snapshot in service for what the delivery left alone, and from the raw
+ * link rows that name a changed resource (`links`) for what it changed.
+ */
+export interface Closure {
+  readonly candidates: Readonly<Record<'song' | 'album' | 'artist' | 'playlist', ReadonlySet<string>>>;
+  readonly included: Readonly<Record<'song' | 'album' | 'artist' | 'playlist', ReadonlySet<string>>>;
+}
+
+/** The raw link rows that name a changed album, song or artist (the first scan of compile-delta.ts). */
+export interface ChangedLinks {
+  readonly albumTracks: RawRow[];
+  readonly albumArtists: RawRow[];
+  readonly songArtists: RawRow[];
+}
+
+/** Whether a link row names a changed resource, and so belongs in ChangedLinks. */
+export function namesChanged(changes: DeltaChanges, file: 'album_tracks' | 'album_artists' | 'song_artists', row: RawRow): boolean {
+  const { album, song, artist } = changes.changed;
+  if (file === 'album_tracks') return album.has(row.album_id) || song.has(row.song_id);
+  if (file === 'album_artists') return album.has(row.album_id) || artist.has(row.artist_id);
+  return song.has(row.song_id) || artist.has(row.artist_id);
+}
+
+export function deltaClosure(prev: Catalog, changes: DeltaChanges, links: ChangedLinks): Closure {
+  const lists = new PrevLists(prev);
+  const linked = (rows: RawRow[], from: string, to: string, sources: ReadonlySet<string>, out: Set<string>) => {
+    for (const row of rows) if (sources.has(row[from])) out.add(row[to]);
+  };
+  const changedSongs = new Set(changes.changed.song.keys());
+  const changedAlbums = new Set(changes.changed.album.keys());
+  const changedArtists = new Set(changes.changed.artist.keys());
+
+  const songs = new Set(changedSongs);
+  lists.add('album.tracks', changedAlbums, songs);
+  linked(links.albumTracks, 'album_id', 'song_id', changedAlbums, songs);
+  lists.add('artist.songs', changedArtists, songs);
+  linked(links.songArtists, 'artist_id', 'song_id', changedArtists, songs);
+
+  const albums = new Set(changedAlbums);
+  lists.add('song.albums', songs, albums);
+  linked(links.albumTracks, 'song_id', 'album_id', songs, albums);
+  lists.add('artist.albums', changedArtists, albums);
+  linked(links.albumArtists, 'artist_id', 'album_id', changedArtists, albums);
+
+  const artists = new Set(changedArtists);
+  lists.add('song.artists', songs, artists);
+  linked(links.songArtists, 'song_id', 'artist_id', songs, artists);
+  lists.add('album.artists', albums, artists);
+  linked(links.albumArtists, 'album_id', 'artist_id', albums, artists);
+
+  const playlists = new Set<string>();
+  lists.add('song.playlists', songs, playlists);
+
+  const candidates = { song: songs, album: albums, artist: artists, playlist: playlists };
+  return { candidates, included: included(lists, links, candidates) };
+}
+
+/** The candidates and every neighbour their records and lists are made from. */
+function included(lists: PrevLists, links: ChangedLinks, held: Closure['candidates']): Closure['included'] {
+  const linked = (rows: RawRow[], from: string, to: string, sources: ReadonlySet<string>, out: Set<string>) => {
+    for (const row of rows) if (sources.has(row[from])) out.add(row[to]);
+  };
+  const songs = new Set(held.song);
+  lists.add('album.tracks', held.album, songs);
+  linked(links.albumTracks, 'album_id', 'song_id', held.album, songs);
+  lists.add('artist.songs', held.artist, songs);
+  linked(links.songArtists, 'artist_id', 'song_id', held.artist, songs);
+  lists.add('playlist.tracks', held.playlist, songs);
+
+  const albums = new Set(held.album);
+  lists.add('song.albums', songs, albums);
+  linked(links.albumTracks, 'song_id', 'album_id', songs, albums);
+  lists.add('artist.albums', held.artist, albums);
+  linked(links.albumArtists, 'artist_id', 'album_id', held.artist, albums);
+
+  const artists = new Set(held.artist);
+  lists.add('song.artists', songs, artists);
+  linked(links.songArtists, 'song_id', 'artist_id', songs, artists);
+  lists.add('album.artists', albums, artists);
+  linked(links.albumArtists, 'album_id', 'artist_id', albums, artists);
+
+  return { song: songs, album: albums, artist: artists, playlist: new Set(held.playlist) };
+}
+
+const SOURCE_OF: Record<string, 'song' | 'album' | 'artist' | 'playlist'> = {
+  'album.tracks': 'album',
+  'album.artists': 'album',
+  'artist.songs': 'artist',
+  'artist.albums': 'artist',
+  'song.albums': 'song',
+  'song.artists': 'song',
+  'song.playlists': 'song',
+  'playlist.tracks': 'playlist',
+};
+
+const TARGET_OF: Record<string, SegmentType> = {
+  'album.tracks': 'song',
+  'album.artists': 'artist',
+  'artist.songs': 'song',
+  'artist.albums': 'album',
+  'song.albums': 'album',
+  'song.artists': 'artist',
+  'song.playlists': 'playlist',
+  'playlist.tracks': 'song',
+};
+
+/** The snapshot in service's lists, by local id. */
+class PrevLists {
+  constructor(private readonly prev: Catalog) {}
+
+  /** Adds to `out` the ids of the targets of `name` of every source in `sources` the snapshot serves. */
+  add(name: string, sources: ReadonlySet<string>, out: Set<string>): void {
+    if (!this.prev.hasRelation(name)) return;
+    const relation = this.prev.relation(name);
+    const targets = this.prev.records(TARGET_OF[name]);
+    for (const id of sources) {
+      const source = this.prev.resolve(SOURCE_OF[name], id);
+      if (source < 0) continue;
+      for (const t of relation.targetsOf(source)) out.add(String(targets.get<{ id: string }>(t).id));
+    }
+  }
+}

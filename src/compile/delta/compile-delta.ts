@@ -1,0 +1,218 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Catalog } from '../../catalog/catalog.js';
+import { SegmentedOrder } from '../../catalog/segment-orders.js';
+import type { SegmentType } from '../../catalog/segments.js';
+import type { ManifestSource } from '../../index-format/manifest.js';
+import { createWorkDir } from '../../index-format/publish.js';
+import type { RawFileName } from '../../raw/schema.js';
+import { compileCatalog } from '../compile.js';
+import { buildIdOf } from '../snapshot-manifest.js';
+import { deltaClosure, namesChanged, type ChangedLinks } from './closure.js';
+import { deltaChanges, type DeltaChanges } from './delta-changes.js';
+import { DeltaNext } from './delta-next.js';
+import type { DeltaPlan, TypePlan } from './delta-plan.js';
+import { fastContent } from './fast-content.js';
+import { genreLists } from './genre-lists.js';
+import { writeIncludedRaw } from './included-raw.js';
+import { insertionPatches, ORDERED_TYPES, type OrderedType, type PatchInputs } from './insertion-patch.js';
+import { nextExplore } from './next-explore.js';
+import { COMPILED_TYPES, numberNext } from './next-numbering.js';
+import { digest, publishSegment, segmentsOf, type PublishedSegment } from './publish-segment.js';
+import { scanRawFile } from './raw-rows.js';
+import { stationLists, type StationLists } from './station-lists.js';
+import type { SortableRecord } from './sort-order.js';
+
+export interface DeltaCompileOptions {
+  readonly rawDir: string;
+  /** The dist directory whose `current` snapshot the delta is added to. */
+  readonly outDir: string;
+  readonly keep?: number;
+  /** Memory budget of the compile of the candidates, in bytes. */
+  readonly memoryBytes?: number;
+  /** Told as each phase ends, with its seconds. */
+  readonly onPhase?: (phase: string, seconds: number) => void;
+}
+
+export interface DeltaCompileResult extends PublishedSegment {
+  /** Resources held and taken out, per type. */
+  readonly held: Record<SegmentType, number>;
+  readonly removed: Record<SegmentType, number>;
+  /** Songs, albums and artists the compile of the candidates read (candidates and their neighbours). */
+  readonly compiledSongs: number;
+}
+
+const WORK_PREFIX = '.omm-delta-';
+
+/**
+ * `omm compile --delta` (docs/segments.md): the deliveries the raw catalog's change journal
+ * records since the snapshot in service was compiled, published as one delta segment over it,
+ * reading the delivery's resources and their neighbours rather than the catalog. Null, publishing
+ * nothing, when the journal records no change since. A failure publishes nothing and leaves the
+ * snapshot in service as it was.
+ */
+export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaCompileResult | null> {
+  const prev = Catalog.open(options.outDir, { searchable: false });
+  const work = createWorkDir(options.outDir, WORK_PREFIX);
+  const phase = timer(options.onPhase);
+  try {
+    segmentsOf(prev);
+    const changes = deltaChanges(options.rawDir, prev.snapshot.manifest.changes);
+    if (Object.values(changes.changed).every((m) => m.size === 0)) return null;
+    const links = await phase('changed links', () => changedLinks(options.rawDir, changes));
+    const closure = deltaClosure(prev, changes, links);
+    mkdirSync(join(work, 'raw'));
+    const sources = await phase('candidates raw', () => writeIncludedRaw(options.rawDir, join(work, 'raw'), closure.included));
+    const views = prev.snapshot.manifest.views !== undefined;
+    await phase('candidates compile', () => compileCatalog({ rawDir: join(work, 'raw'), outDir: join(work, 'dist'), views, memoryBytes: options.memoryBytes, keep: 1 }));
+    const mini = Catalog.open(join(work, 'dist'), { searchable: false });
+    try {
+      const next = new DeltaNext(prev, mini, numberNext(prev, mini, closure));
+      const parts = await phase('whole-catalog parts', async () => wholeCatalogParts(next, sources));
+      const nextBuild = buildIdOf(new Map(sources.map((s) => [s.file.slice(0, -'.csv'.length) as RawFileName, { bytes: s.bytes, sha256: s.sha256 }])), false, views);
+      const deltaId = digest('omm-delta', prev.snapshot.manifest.buildId, nextBuild);
+      const { buildId: _b, structures: _s, shards: _sh, segments: _seg, changes: _c, ...described } = mini.snapshot.manifest;
+      const manifest = { ...described, counts: nextCounts(prev, parts), sources, rejectedRows: 0, changes: changes.position };
+      const published = await phase('publish', async () => publishSegment(options.outDir, prev, deltaId, fastContent(parts), manifest, options.keep ?? 3));
+      const tally = (part: 'held' | 'removed') => Object.fromEntries(Object.entries(parts.plan).map(([type, p]) => [type, p[part].length])) as Record<SegmentType, number>;
+      return { ...published, held: tally('held'), removed: tally('removed'), compiledSongs: mini.records('song').count };
+    } finally {
+      mini.close();
+    }
+  } finally {
+    prev.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The raw link rows naming a changed album, song or artist. */
+async function changedLinks(rawDir: string, changes: DeltaChanges): Promise<ChangedLinks> {
+  const links: ChangedLinks = { albumTracks: [], albumArtists: [], songArtists: [] };
+  const files = [
+    ['album_tracks', links.albumTracks],
+    ['album_artists', links.albumArtists],
+    ['song_artists', links.songArtists],
+  ] as const;
+  for (const [file, rows] of files) {
+    await scanRawFile(rawDir, file, (row) => {
+      if (namesChanged(changes, file, row)) rows.push(row);
+    });
+  }
+  return links;
+}
+
+type WholeParts = ReturnType<typeof wholeCatalogParts>;
+
+/** Orders, genres, stations and the explore feed once the delta is in, and the plan of what it holds. */
+function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[]) {
+  const { prev } = next;
+  const removed = Object.fromEntries(COMPILED_TYPES.map((t) => [t, next.numbering[t].removed])) as Record<(typeof COMPILED_TYPES)[number], number[]>;
+  const patchInputs = Object.fromEntries(
+    ORDERED_TYPES.map((type) => [type, { held: next.held[type].global, removed: removed[type], record: (g: number) => next.record<SortableRecord>(type, g) }]),
+  ) as unknown as Record<OrderedType, PatchInputs>;
+  const orders = insertionPatches(prev, patchInputs);
+  const served = servedOnceIn(next, removed);
+  const order = (type: OrderedType, sort: string) => nextOrder(prev, type, sort, orders.arrays, patchInputs[type]);
+  const genres = genreLists(next, next.held.song.global, removed.song);
+  const popularity = order('song', 'popularity');
+  const stations = stationLists({
+    next,
+    genres,
+    popularity,
+    rank: popularity.ranks(Math.max(prev.records('song').count, ...Array.from(next.held.song.global, (g) => g + 1))),
+    served,
+    sizes: { artist: sizeOnceIn(next, 'artist'), album: sizeOnceIn(next, 'album') },
+  });
+  const explore = nextExplore({
+    prev,
+    rawGroups: (sources.find((s) => s.file === 'explore_groups.csv')?.rows ?? 0) > 0,
+    served: (type, g) => (type === 'genre' || type === 'station' ? true : served(type as 'song', g)),
+    order,
+    releaseDate: (album) => next.record<{ releaseDate: string | null }>('album', album).releaseDate,
+    genres,
+    genreStation: (g) => stations.ordinalOf((genres.changed.get(g)?.record ?? prev.records('genre').get<{ stationId: string }>(g)).stationId),
+  });
+  const heldGenres = [...genres.changed.values()].filter((genre) => genreDiffers(next, genre)).sort((a, b) => a.g - b.g);
+  return { next, plan: planOf(next, removed, heldGenres, stations), genres: heldGenres, stations: stations.held, explore, orders: orders.writer };
+}
+
+function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; songs: number[] }): boolean {
+  const { prev } = next;
+  if (genre.g >= prev.records('genre').count) return true;
+  const before = prev.relation('genre.songs').targetsOf(genre.g);
+  if (before.length !== genre.songs.length || genre.songs.some((s, i) => s !== before[i])) return true;
+  return JSON.stringify(prev.records('genre').get(genre.g)) !== JSON.stringify(genre.record);
+}
+
+function planOf(next: DeltaNext, removed: Record<(typeof COMPILED_TYPES)[number], number[]>, genres: { g: number }[], stations: StationLists): DeltaPlan {
+  const plan = {} as DeltaPlan;
+  for (const type of COMPILED_TYPES) {
+    plan[type] = { toGlobal: next.numbering[type].toGlobal, held: next.held[type].global, heldFrom: next.held[type].mini, removed: Uint32Array.from(removed[type]) };
+  }
+  const derived = (held: number[], out: number[]): TypePlan => ({ toGlobal: new Uint32Array(0), held: Uint32Array.from(held), heldFrom: Uint32Array.from(held, (_, i) => i), removed: Uint32Array.from(out) });
+  plan.genre = derived(genres.map((g) => g.g), []);
+  plan.station = derived(stations.held.map((s) => s.g), stations.removed);
+  return plan;
+}
+
+/** Whether a song, album or artist is served once the delta is in. */
+function servedOnceIn(next: DeltaNext, removed: Record<string, number[]>) {
+  const out = Object.fromEntries(Object.entries(removed).map(([t, list]) => [t, new Set(list)]));
+  return (type: 'song' | 'album' | 'artist' | 'playlist', g: number): boolean => {
+    if (out[type]?.has(g)) return false;
+    if (next.miniOf(type, g) >= 0) return true;
+    return g < next.prev.records(type).count && !next.prev.isDeleted(type, g);
+  };
+}
+
+/** How many global ordinals a type has once the delta is in. */
+function sizeOnceIn(next: DeltaNext, type: 'song' | 'album' | 'artist'): number {
+  const held = next.held[type].global;
+  return Math.max(next.prev.records(type).count, held.length > 0 ? held[held.length - 1] + 1 : 0);
+}
+
+/** An order once the delta is in: the base's, less the stale, with the patch just made. */
+function nextOrder(prev: Catalog, type: OrderedType, sort: string, patches: Map<string, Uint32Array>, inputs: PatchInputs): SegmentedOrder {
+  const table = `${type === 'song' ? 'songs' : `${type}s`}.orders`;
+  const base = prev.snapshot.arrays(table, 0);
+  const baseSize = base.column(`order.${sort}`).length;
+  const stale = new Set<number>(prev.segments ? Array.from(prev.segments.stale(type)) : []);
+  for (const list of [inputs.held, inputs.removed]) for (let i = 0; i < list.length; i++) if (list[i] < baseSize) stale.add(list[i]);
+  const rank = base.column(`rank.${sort}`);
+  return new SegmentedOrder(
+    base.column(`order.${sort}`),
+    rank.slice(0, rank.length),
+    Uint32Array.from(stale).sort(),
+    patches.get(`${type}.${sort}.ordinals`)!,
+    patches.get(`${type}.${sort}.at`)!,
+  );
+}
+
+/** Counts as a full compile's manifest gives them. */
+function nextCounts(prev: Catalog, parts: WholeParts): Record<string, number> {
+  const servedIn = (type: SegmentType) => (prev.segments ? prev.segments.served(type) : prev.records(type).count);
+  const fresh = (type: SegmentType) => Array.from(parts.plan[type].held).filter((g) => g >= prev.records(type).count).length;
+  const count = (type: SegmentType) => servedIn(type) + fresh(type) - parts.plan[type].removed.length;
+  return {
+    ...prev.snapshot.manifest.counts,
+    songs: count('song'),
+    albums: count('album'),
+    artists: count('artist'),
+    playlists: count('playlist'),
+    stations: count('station'),
+    genres: count('genre'),
+    files: count('file'),
+    lyrics: count('lyrics'),
+    exploreGroups: parts.explore.length,
+  };
+}
+
+function timer(onPhase: DeltaCompileOptions['onPhase']) {
+  return async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
+    const started = process.hrtime.bigint();
+    const out = await run();
+    onPhase?.(name, Number(process.hrtime.bigint() - started) / 1e9);
+    return out;
+  };
+}
+

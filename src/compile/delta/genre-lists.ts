@@ -1,0 +1,101 @@
+import type { GenreRecord } from '../../catalog/records.js';
+import { genreSlug } from '../relations/station-plan.js';
+import type { DeltaNext } from './delta-next.js';
+import { compareSortKeys, sortKeyOf, type SortableRecord, type SortKey } from './sort-order.js';
+
+/** A genre as served once the delta is in: its record and its songs by popularity, in global ordinals. */
+export interface NextGenre {
+  readonly g: number;
+  readonly record: GenreRecord;
+  readonly songs: number[];
+}
+
+/** The genres whose song lists a delta changes, and the new ones, by global ordinal; every other genre is served as it is. */
+export interface GenreLists {
+  readonly changed: Map<number, NextGenre>;
+  /** Genre name (as keyed: NFKC, lower case) -> global ordinal, for every genre once the delta is in. */
+  ordinalOf(name: string): number;
+  /** A genre's songs once the delta is in. */
+  songs(g: number): ArrayLike<number>;
+  readonly size: number;
+}
+
+const keyOf = (name: string) => name.normalize('NFKC').toLowerCase();
+const POPULARITY = compareSortKeys('popularity');
+
+/**
+ * The song lists of the genres the delta's songs are in, before or after (a genre's list is its
+ * songs by popularity, genre-songs in derived-relations.ts): the list in service less the songs
+ * the delta holds or takes out, with the held songs of the genre placed by binary search.
+ */
+export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsRemoved: ArrayLike<number>): GenreLists {
+  const { prev } = next;
+  const keys = prev.keys('genre.name');
+  const prevGenres = prev.records('genre');
+  const byName = new Map<string, { name: string; added: number[] }>();
+  const touch = (name: string) => {
+    let entry = byName.get(keyOf(name));
+    if (!entry) byName.set(keyOf(name), (entry = { name, added: [] }));
+    return entry;
+  };
+  const stale = new Set<number>();
+  for (const list of [songsHeld, songsRemoved]) {
+    for (let i = 0; i < list.length; i++) {
+      const g = list[i];
+      stale.add(g);
+      if (g < prev.records('song').count && !prev.isDeleted('song', g)) for (const name of prev.records('song').get<{ genres: string[] }>(g).genres) touch(name);
+    }
+  }
+  for (let i = 0; i < songsHeld.length; i++) for (const name of next.record<{ genres: string[] }>('song', songsHeld[i]).genres) touch(name).added.push(songsHeld[i]);
+
+  const changed = new Map<number, NextGenre>();
+  const fresh = new Map<string, number>();
+  let size = prevGenres.count;
+  const songKey = (g: number) => sortKeyOf('popularity', next.record<SortableRecord>('song', g));
+  for (const [key, { name, added }] of byName) {
+    let g = keys.get(key);
+    const before = g >= 0 ? prev.relation('genre.songs').targetsOf(g) : new Uint32Array(0);
+    const kept = Array.from(before).filter((s) => !stale.has(s));
+    const songs = placeByPopularity(kept, added, songKey);
+    const record: GenreRecord = g >= 0 ? { ...prevGenres.get<GenreRecord>(g), songCount: songs.length } : { name, stationId: `genre-${genreSlug(name)}`, songCount: songs.length };
+    if (g < 0) {
+      g = size++;
+      fresh.set(key, g);
+    }
+    changed.set(g, { g, record, songs });
+  }
+  return {
+    changed,
+    size,
+    ordinalOf: (name) => fresh.get(keyOf(name)) ?? keys.get(keyOf(name)),
+    songs: (g) => changed.get(g)?.songs ?? prev.relation('genre.songs').targetsOf(g),
+  };
+}
+
+/** `kept` (in popularity order) with `added` placed among them by popularity, each by a binary search. */
+function placeByPopularity(kept: number[], added: number[], keyOf: (g: number) => SortKey): number[] {
+  if (added.length === 0) return kept;
+  const cache = new Map<number, SortKey>();
+  const keptKey = (i: number) => {
+    let k = cache.get(i);
+    if (!k) cache.set(i, (k = keyOf(kept[i])));
+    return k;
+  };
+  const sorted = added.map((g) => ({ g, key: keyOf(g) })).sort((a, b) => POPULARITY(a.key, b.key));
+  const out: number[] = [];
+  let from = 0;
+  for (const { g, key } of sorted) {
+    let lo = from;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (POPULARITY(keptKey(mid), key) > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    for (let i = from; i < lo; i++) out.push(kept[i]);
+    out.push(g);
+    from = lo;
+  }
+  for (let i = from; i < kept.length; i++) out.push(kept[i]);
+  return out;
+}

@@ -1,0 +1,133 @@
+import type { Catalog } from '../../catalog/catalog.js';
+import { SEGMENT_TYPES } from '../../catalog/segments.js';
+import { SEGMENT_ORDERS_TABLE } from '../../index-format/manifest.js';
+import { ArrayTableWriter } from '../../index-format/tables/array-table.js';
+import { compareSortKeys, sortKeyOf, type SortableRecord, type SortKey } from './sort-order.js';
+
+/** The types with precomputed orders. */
+export const ORDERED_TYPES = ['song', 'album', 'artist', 'playlist'] as const;
+export type OrderedType = (typeof ORDERED_TYPES)[number];
+
+/** What the order patch of one type is made from. */
+export interface PatchInputs {
+  /** Global ordinals this delta holds, ascending. */
+  readonly held: ArrayLike<number>;
+  /** Global ordinals this delta takes out, ascending. */
+  readonly removed: ArrayLike<number>;
+  /** A resource's record once the delta is in. */
+  readonly record: (g: number) => SortableRecord;
+}
+
+/**
+ * The order patches of a delta (segment-orders.ts reads them; order-patch.ts makes the same from
+ * a full compile): per order, every resource not served from the base once the delta is in, in
+ * order, with its insertion point (the base position of the first base entry still served after
+ * it). The earlier deltas' entries are kept in their order; this delta's are sorted and placed by
+ * a binary search over the base's order, comparing records as the compile's orders do
+ * (sort-order.ts): work in proportion to the delta, not the catalog.
+ */
+export function insertionPatches(prev: Catalog, inputs: Record<OrderedType, PatchInputs>): { writer: ArrayTableWriter; arrays: Map<string, Uint32Array> } {
+  const writer = new ArrayTableWriter();
+  const arrays = new Map<string, Uint32Array>();
+  const add = (name: string, values: Uint32Array) => {
+    arrays.set(name, values);
+    writer.array(name, values);
+  };
+  for (const type of ORDERED_TYPES) {
+    const table = `${SEGMENT_TYPES[type]}.orders`;
+    const base = prev.snapshot.arrays(table, 0);
+    const baseRecords = prev.snapshot.records(SEGMENT_TYPES[type], 0);
+    const served = baseServed(prev, type, inputs[type], baseRecords.count);
+    const earlier = earlierPatch(prev, type);
+    const sorts = base.names().filter((n) => n.startsWith('order.')).map((n) => n.slice('order.'.length));
+    for (const sort of sorts) {
+      const compare = compareSortKeys(sort);
+      const order = base.column(`order.${sort}`);
+      const baseKey = cachedKeys((p) => sortKeyOf(sort, baseRecords.get<SortableRecord>(order.get(p))));
+      const next = (p: number) => {
+        while (p < order.length && !served(order.get(p))) p++;
+        return p;
+      };
+      const held = Array.from(inputs[type].held, (g) => ({ g, key: sortKeyOf(sort, inputs[type].record(g)) })).sort((a, b) => compare(a.key, b.key));
+      const placed: { g: number; at: number; key: SortKey | null }[] = [];
+      let lo = 0;
+      for (const { g, key } of held) {
+        lo = firstAfter(lo, order.length, (p) => compare(baseKey(p), key) > 0);
+        placed.push({ g, at: next(lo), key });
+      }
+      const kept = earlier ? keptEntries(earlier, sort, inputs[type], next) : [];
+      const merged = mergePatches(kept, placed, compare, (g) => sortKeyOf(sort, inputs[type].record(g)));
+      add(`${type}.${sort}.ordinals`, Uint32Array.from(merged, (e) => e.g));
+      add(`${type}.${sort}.at`, Uint32Array.from(merged, (e) => e.at));
+    }
+  }
+  return { writer, arrays };
+}
+
+/** Whether a base ordinal's base version is served once the delta is in. */
+function baseServed(prev: Catalog, type: OrderedType, inputs: PatchInputs, baseSize: number): (g: number) => boolean {
+  const out = new Uint8Array(baseSize).fill(1);
+  const segments = prev.segments;
+  if (segments) for (const g of segments.stale(type)) out[g] = 0;
+  for (const list of [inputs.held, inputs.removed]) for (let i = 0; i < list.length; i++) if (list[i] < baseSize) out[list[i]] = 0;
+  return (g) => out[g] === 1;
+}
+
+/** The newest delta's patch of a type, or null over an ordinary snapshot. */
+function earlierPatch(prev: Catalog, type: OrderedType) {
+  const segments = prev.segments;
+  if (!segments) return null;
+  const arrays = prev.snapshot.arrays(SEGMENT_ORDERS_TABLE, segments.count - 1);
+  return { type, arrays };
+}
+
+/** The earlier deltas' entries this delta neither holds again nor takes out, each placed before the next base entry still served. */
+function keptEntries(earlier: NonNullable<ReturnType<typeof earlierPatch>>, sort: string, inputs: PatchInputs, next: (p: number) => number) {
+  const ordinals = earlier.arrays.column(`${earlier.type}.${sort}.ordinals`);
+  const at = earlier.arrays.column(`${earlier.type}.${sort}.at`);
+  const gone = new Set<number>([...Array.from(inputs.held), ...Array.from(inputs.removed)]);
+  const out: { g: number; at: number; key: SortKey | null }[] = [];
+  for (let i = 0; i < ordinals.length; i++) {
+    const g = ordinals.get(i);
+    if (!gone.has(g)) out.push({ g, at: next(at.get(i)), key: null });
+  }
+  return out;
+}
+
+/** Two patches, each in order, as one: by insertion point, then by the order's comparison. */
+function mergePatches<E extends { g: number; at: number; key: SortKey | null }>(a: E[], b: E[], compare: (x: SortKey, y: SortKey) => number, keyOf: (g: number) => SortKey): E[] {
+  const key = (e: E) => (e.key ??= keyOf(e.g));
+  const out: E[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const before = a[i].at !== b[j].at ? a[i].at < b[j].at : compare(key(a[i]), key(b[j])) < 0;
+    out.push(before ? a[i++] : b[j++]);
+  }
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+
+/** The first position in [lo, hi) where `after` holds (it holds from some position on), or hi. */
+function firstAfter(lo: number, hi: number, after: (p: number) => boolean): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (after(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** A key function remembered per position (a binary search's first probes are every search's). */
+function cachedKeys(key: (p: number) => SortKey): (p: number) => SortKey {
+  const cache = new Map<number, SortKey>();
+  return (p) => {
+    let k = cache.get(p);
+    if (!k) {
+      k = key(p);
+      if (cache.size < 1 << 16) cache.set(p, k);
+    }
+    return k;
+  };
+}
