@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
+import { compileDelta } from '../src/compile/delta/compile-delta.js';
 import { publishDelta } from '../src/compile/delta/publish-delta.js';
+import { rawChanges, writeJournal } from '../src/generate/raw-changes.js';
 import { compileCatalog } from '../src/compile/index.js';
 import { generateCatalog } from '../src/generate/generate.js';
 import { readRawTables, writeRawTables, type RawTables } from '../src/generate/daily-changes.js';
@@ -18,7 +20,10 @@ import { everyDisagreement } from './helpers/segment-checks.js';
 
 const NONE = { records: [], keys: [], orders: [], search: [], match: [], verify: [] };
 
-describe('a base and random deliveries as deltas answer as the full compile', () => {
+/** How a delivery becomes a delta: from a full compile (the reference), or from the change journal (`omm compile --delta`). */
+type DeltaPath = 'full compile' | 'journal';
+
+describe.each<DeltaPath>(['full compile', 'journal'])('a base and random deliveries as deltas (from the %s) answer as the full compile', (path) => {
   const root = tempDir('omm-segments-property-');
   let base: RawTables;
 
@@ -35,18 +40,24 @@ describe('a base and random deliveries as deltas answer as the full compile', ()
           const dist = join(dir, 'dist');
           await compileCatalog({ rawDir: seedRaw, outDir: dist });
           let tables = base;
+          let previousRaw = seedRaw;
           for (const [round, ops] of deliveries.entries()) {
-            tables = applyOps(tables, ops, round);
+            const after = applyOps(tables, ops, round);
             const raw = join(dir, `raw${round}`);
             mkdirSync(raw);
-            writeRawTables(tables, raw);
+            writeRawTables(after, raw);
+            writeJournal(raw, previousRaw, rawChanges(tables, after));
+            [tables, previousRaw] = [after, raw];
             const full = join(dir, `full${round}`);
             await compileCatalog({ rawDir: raw, outDir: full });
-            const next = Catalog.open(full, { searchable: false });
-            try {
-              publishDelta(dist, next);
-            } finally {
-              next.close();
+            if (path === 'journal') await compileDelta({ rawDir: raw, outDir: dist });
+            else {
+              const next = Catalog.open(full, { searchable: false });
+              try {
+                publishDelta(dist, next);
+              } finally {
+                next.close();
+              }
             }
             expect(everyDisagreement(dist, full), `delivery ${round} of ${JSON.stringify(deliveries)}`).toEqual(NONE);
           }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { compileCatalog, CompileError, DEFAULT_MEMORY_BYTES, formatMemorySize, MIN_MEMORY_BYTES, parseMemorySize, Progress } from '../compile/index.js';
 import { CliError } from './cli-error.js';
+import { runDeltaCompile } from './delta-compile-command.js';
 import { bytes, count } from '../units/readable.js';
 
 export function register(program: Command): void {
@@ -18,13 +19,23 @@ export function register(program: Command): void {
       `memory budget of the whole compile, e.g. 1g, 512m (at least ${formatMemorySize(MIN_MEMORY_BYTES)}); sorts beyond it spill to a directory beside the output`,
       formatMemorySize(DEFAULT_MEMORY_BYTES),
     )
+    .option(
+      '--delta',
+      "add the deliveries the raw catalog's change journal records since <dist-dir>/current was compiled as one delta segment over it (docs/segments.md), compiling only what they change",
+      false,
+    )
     .option('-q, --quiet', 'print nothing on success', false)
     .action(
-      async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean; memory: string }) => {
+      async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean; memory: string; delta: boolean }) => {
         const memoryBytes = parseMemorySize(opts.memory);
         if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 1g, 1.5GiB or 512m`, 2);
         if (memoryBytes < MIN_MEMORY_BYTES)
           throw new CliError(`--memory: a compile needs at least ${formatMemorySize(MIN_MEMORY_BYTES)} (got ${formatMemorySize(memoryBytes)})`, 2);
+        if (opts.delta) {
+          if (opts.skipInvalid) throw new CliError('--delta: --skip-invalid is not supported (a delta compile publishes nothing when a row is invalid)', 2);
+          await runDeltaCompile(rawDir, opts.out, { keep: opts.keep, memoryBytes, quiet: opts.quiet });
+          return;
+        }
         try {
           const result = await compileCatalog({
             rawDir,

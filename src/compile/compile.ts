@@ -39,6 +39,11 @@ export interface CompileOptions {
   readonly views?: boolean;
   /** Memory budget of the whole compile, in bytes (default DEFAULT_MEMORY_BYTES). */
   readonly memoryBytes?: number;
+  /**
+   * Genre names numbered first, in this order, before those the raw files name (a delta compile
+   * numbers genres as the catalog in service does, so ties between genres break alike).
+   */
+  readonly knownGenres?: readonly string[];
 }
 
 export interface CompileResult {
@@ -100,7 +105,7 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
           label: 'songs',
         }),
       );
-    });
+    }, options.knownGenres);
     progress.done();
     const sources = checkedSources(validated, digests, log, Boolean(options.skipInvalid));
 

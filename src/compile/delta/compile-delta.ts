@@ -6,7 +6,8 @@ import type { SegmentType } from '../../catalog/segments.js';
 import type { ManifestSource } from '../../index-format/manifest.js';
 import { createWorkDir } from '../../index-format/publish.js';
 import type { RawFileName } from '../../raw/schema.js';
-import { compileCatalog } from '../compile.js';
+import { compileCatalog, type CompileOptions } from '../compile.js';
+import { CompileError } from '../compile-error.js';
 import { buildIdOf } from '../snapshot-manifest.js';
 import { deltaClosure, namesChanged, type ChangedLinks } from './closure.js';
 import { deltaChanges, type DeltaChanges } from './delta-changes.js';
@@ -14,7 +15,7 @@ import { DeltaNext } from './delta-next.js';
 import type { DeltaPlan, TypePlan } from './delta-plan.js';
 import { fastContent } from './fast-content.js';
 import { genreLists } from './genre-lists.js';
-import { writeIncludedRaw } from './included-raw.js';
+import { writeIncludedRaw, type IncludedRaw } from './included-raw.js';
 import { insertionPatches, ORDERED_TYPES, type OrderedType, type PatchInputs } from './insertion-patch.js';
 import { nextExplore } from './next-explore.js';
 import { COMPILED_TYPES, numberNext } from './next-numbering.js';
@@ -62,9 +63,11 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
     const links = await phase('changed links', () => changedLinks(options.rawDir, changes));
     const closure = deltaClosure(prev, changes, links);
     mkdirSync(join(work, 'raw'));
-    const sources = await phase('candidates raw', () => writeIncludedRaw(options.rawDir, join(work, 'raw'), closure.included));
+    const included = await phase('candidates raw', () => writeIncludedRaw(options.rawDir, join(work, 'raw'), closure.included));
+    const { sources } = included;
     const views = prev.snapshot.manifest.views !== undefined;
-    await phase('candidates compile', () => compileCatalog({ rawDir: join(work, 'raw'), outDir: join(work, 'dist'), views, memoryBytes: options.memoryBytes, keep: 1 }));
+    const knownGenres = Array.from({ length: prev.records('genre').count }, (_, g) => prev.records('genre').get<{ name: string }>(g).name);
+    await phase('candidates compile', () => compileIncluded(join(work, 'raw'), join(work, 'dist'), { views, memoryBytes: options.memoryBytes, knownGenres }, included));
     const mini = Catalog.open(join(work, 'dist'), { searchable: false });
     try {
       const next = new DeltaNext(prev, mini, numberNext(prev, mini, closure));
@@ -82,6 +85,17 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
   } finally {
     prev.close();
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Compiles the included rows; a raw issue names the line of the raw catalog it is on. */
+async function compileIncluded(rawDir: string, outDir: string, settings: Pick<CompileOptions, 'views' | 'memoryBytes' | 'knownGenres'>, included: IncludedRaw): Promise<void> {
+  try {
+    await compileCatalog({ rawDir, outDir, ...settings, keep: 1 });
+  } catch (err) {
+    if (!(err instanceof CompileError)) throw err;
+    const issues = err.issues.map((issue) => ({ ...issue, line: included.lines.get(issue.file)?.get(issue.line) ?? issue.line }));
+    throw new CompileError(issues, err.totalIssues);
   }
 }
 
@@ -113,7 +127,7 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[]) 
   const orders = insertionPatches(prev, patchInputs);
   const served = servedOnceIn(next, removed);
   const order = (type: OrderedType, sort: string) => nextOrder(prev, type, sort, orders.arrays, patchInputs[type]);
-  const genres = genreLists(next, next.held.song.global, removed.song);
+  const genres = genreLists(next, next.held.song.global, removed.song, served);
   const popularity = order('song', 'popularity');
   const stations = stationLists({
     next,
@@ -126,14 +140,14 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[]) 
   const explore = nextExplore({
     prev,
     rawGroups: (sources.find((s) => s.file === 'explore_groups.csv')?.rows ?? 0) > 0,
-    served: (type, g) => (type === 'genre' || type === 'station' ? true : served(type as 'song', g)),
+    served: (type, g) => (type === 'genre' ? genres.served(g) : type === 'station' ? true : served(type as 'song', g)),
     order,
     releaseDate: (album) => next.record<{ releaseDate: string | null }>('album', album).releaseDate,
     genres,
     genreStation: (g) => stations.ordinalOf((genres.changed.get(g)?.record ?? prev.records('genre').get<{ stationId: string }>(g)).stationId),
   });
   const heldGenres = [...genres.changed.values()].filter((genre) => genreDiffers(next, genre)).sort((a, b) => a.g - b.g);
-  return { next, plan: planOf(next, removed, heldGenres, stations), genres: heldGenres, stations: stations.held, explore, orders: orders.writer };
+  return { next, plan: planOf(next, removed, heldGenres, genres.removed, stations), genres: heldGenres, stations: stations.held, explore, orders: orders.writer };
 }
 
 function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; songs: number[] }): boolean {
@@ -144,13 +158,13 @@ function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; song
   return JSON.stringify(prev.records('genre').get(genre.g)) !== JSON.stringify(genre.record);
 }
 
-function planOf(next: DeltaNext, removed: Record<(typeof COMPILED_TYPES)[number], number[]>, genres: { g: number }[], stations: StationLists): DeltaPlan {
+function planOf(next: DeltaNext, removed: Record<(typeof COMPILED_TYPES)[number], number[]>, genres: { g: number }[], removedGenres: number[], stations: StationLists): DeltaPlan {
   const plan = {} as DeltaPlan;
   for (const type of COMPILED_TYPES) {
     plan[type] = { toGlobal: next.numbering[type].toGlobal, held: next.held[type].global, heldFrom: next.held[type].mini, removed: Uint32Array.from(removed[type]) };
   }
   const derived = (held: number[], out: number[]): TypePlan => ({ toGlobal: new Uint32Array(0), held: Uint32Array.from(held), heldFrom: Uint32Array.from(held, (_, i) => i), removed: Uint32Array.from(out) });
-  plan.genre = derived(genres.map((g) => g.g), []);
+  plan.genre = derived(genres.map((g) => g.g), removedGenres);
   plan.station = derived(stations.held.map((s) => s.g), stations.removed);
   return plan;
 }

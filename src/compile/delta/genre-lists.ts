@@ -13,8 +13,12 @@ export interface NextGenre {
 /** The genres whose song lists a delta changes, and the new ones, by global ordinal; every other genre is served as it is. */
 export interface GenreLists {
   readonly changed: Map<number, NextGenre>;
+  /** Genres nothing names any more (no song in service, no album, artist or playlist of their own), ascending. */
+  readonly removed: number[];
   /** Genre name (as keyed: NFKC, lower case) -> global ordinal, for every genre once the delta is in. */
   ordinalOf(name: string): number;
+  /** Whether a genre is served once the delta is in. */
+  served(g: number): boolean;
   /** A genre's songs once the delta is in. */
   songs(g: number): ArrayLike<number>;
   readonly size: number;
@@ -28,7 +32,7 @@ const POPULARITY = compareSortKeys('popularity');
  * songs by popularity, genre-songs in derived-relations.ts): the list in service less the songs
  * the delta holds or takes out, with the held songs of the genre placed by binary search.
  */
-export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsRemoved: ArrayLike<number>): GenreLists {
+export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsRemoved: ArrayLike<number>, served: Served): GenreLists {
   const { prev } = next;
   const keys = prev.keys('genre.name');
   const prevGenres = prev.records('genre');
@@ -64,12 +68,40 @@ export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsR
     }
     changed.set(g, { g, record, songs });
   }
+  const emptied = [...changed.values()].filter((genre) => genre.songs.length === 0 && genre.g < prevGenres.count).map((genre) => genre.g);
+  const removed = emptied.length > 0 ? unnamed(next, emptied, served) : [];
+  for (const g of removed) changed.delete(g);
   return {
     changed,
+    removed,
+    served: (g) => changed.has(g) || (g < prevGenres.count && !removed.includes(g) && !prev.segments?.removed('genre', g)),
     size,
     ordinalOf: (name) => fresh.get(keyOf(name)) ?? keys.get(keyOf(name)),
     songs: (g) => changed.get(g)?.songs ?? prev.relation('genre.songs').targetsOf(g),
   };
+}
+
+type Served = (type: 'album' | 'artist' | 'playlist', g: number) => boolean;
+
+/**
+ * Of genres no song in service is in any more, those nothing else names: a full compile numbers
+ * a genre any album, artist or playlist row names (genre-names.ts). An artist's record names its
+ * own genres, or its songs' (none of these). Reads every album, artist and playlist: a rare case.
+ */
+function unnamed(next: DeltaNext, emptied: number[], served: Served): number[] {
+  const keys = new Map(emptied.map((g) => [keyOf(next.prev.records('genre').get<{ name: string }>(g).name), g]));
+  const named = new Set<number>();
+  for (const type of ['album', 'artist', 'playlist'] as const) {
+    const size = Math.max(next.prev.records(type).count, ...Array.from(next.held[type].global, (g) => g + 1));
+    for (let g = 0; g < size && named.size < keys.size; g++) {
+      if (!served(type, g)) continue;
+      for (const name of next.record<{ genres: string[] }>(type, g).genres) {
+        const genre = keys.get(keyOf(name));
+        if (genre !== undefined) named.add(genre);
+      }
+    }
+  }
+  return emptied.filter((g) => !named.has(g)).sort((a, b) => a - b);
 }
 
 /** `kept` (in popularity order) with `added` placed among them by popularity, each by a binary search. */

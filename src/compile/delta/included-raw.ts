@@ -31,24 +31,33 @@ const FLUSH_BYTES = 1 << 20;
  * the explore feed with no rows (a delta compile works those out over the whole catalog).
  * Returns the sources as a full compile of `rawDir` names them (sizes, rows, SHA-256).
  */
-export async function writeIncludedRaw(rawDir: string, outDir: string, included: Closure['included']): Promise<ManifestSource[]> {
+export async function writeIncludedRaw(rawDir: string, outDir: string, included: Closure['included']): Promise<IncludedRaw> {
   const rules = keeps(included);
   const sources: ManifestSource[] = [];
+  const lines = new Map<string, Map<number, number>>();
   for (const spec of RAW_FILES) {
     const keep = rules[spec.file];
     const out = new LineFile(join(outDir, `${spec.file}.csv`));
     try {
-      const scanned = await scanRawFile(rawDir, spec.file, (row, cells, header) => {
-        if (keep?.(row)) out.write(header, `${cells.map((c) => csvField(c)).join(',')}\n`);
+      const scanned = await scanRawFile(rawDir, spec.file, (row, cells, header, line) => {
+        if (keep?.(row)) out.write(header, `${cells.map((c) => csvField(c)).join(',')}\n`, line);
       });
       if (!scanned) continue;
+      lines.set(`${spec.file}.csv`, out.lines);
       out.finish(scanned.header);
       sources.push({ file: `${spec.file}.csv`, bytes: scanned.bytes, rows: scanned.rows, sha256: scanned.sha256 });
     } finally {
       out.close();
     }
   }
-  return sources;
+  return { sources, lines };
+}
+
+export interface IncludedRaw {
+  /** The raw catalog's files as a full compile names them in its manifest. */
+  readonly sources: ManifestSource[];
+  /** Per file written, the line of each row in it -> that row's line in the raw catalog. */
+  readonly lines: ReadonlyMap<string, ReadonlyMap<number, number>>;
 }
 
 /** A CSV file written in large writes, its header first; not created until there is something to write. */
@@ -56,11 +65,16 @@ class LineFile {
   private fd: number | null = null;
   private pending: string[] = [];
   private bytes = 0;
+  /** The line the next row starts on, and each row's line -> its line in the raw catalog. */
+  private at = 2;
+  readonly lines = new Map<number, number>();
 
   constructor(private readonly path: string) {}
 
-  write(header: readonly string[], line: string): void {
+  write(header: readonly string[], line: string, rawLine: number): void {
     this.open(header);
+    this.lines.set(this.at, rawLine);
+    for (let i = line.indexOf('\n'); i >= 0; i = line.indexOf('\n', i + 1)) this.at++;
     this.pending.push(line);
     this.bytes += line.length;
     if (this.bytes >= FLUSH_BYTES) this.flush();

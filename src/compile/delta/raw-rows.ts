@@ -21,13 +21,13 @@ export interface ScannedFile {
  * does (raw-file.ts), so a delta compile names the same sources as a full compile of the same
  * files. Null when the file is absent.
  */
-export async function scanRawFile(rawDir: string, file: RawFileName, onRow: (row: RawRow, cells: string[], header: readonly string[]) => void): Promise<ScannedFile | null> {
+export async function scanRawFile(rawDir: string, file: RawFileName, onRow: (row: RawRow, cells: string[], header: readonly string[], line: number) => void): Promise<ScannedFile | null> {
   const path = join(rawDir, `${file}.csv`);
   if (!existsSync(path)) return null;
   const hash = createHash('sha256');
   let header: string[] | null = null;
   let rows = 0;
-  const parser = new CsvParser((cells) => {
+  const parser = new CsvParser((cells, line) => {
     if (!header) {
       header = cells.map((c) => c.trim());
       return;
@@ -36,7 +36,7 @@ export async function scanRawFile(rawDir: string, file: RawFileName, onRow: (row
     rows++;
     const row: Record<string, string> = {};
     for (let i = 0; i < header.length; i++) row[header[i]] = cells[i] ?? '';
-    onRow(row, cells, header);
+    onRow(row, cells, header, line);
   });
   const bytes = await readAhead(path, (chunk) => {
     hash.update(chunk);

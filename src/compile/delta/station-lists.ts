@@ -71,6 +71,10 @@ export function stationLists(inputs: StationInputs): StationLists {
   consider('popular', 'Popular', { kind: 'popular' }, Array.from(inputs.popularity.slice(0, POPULAR_STATION_LENGTH)), null);
   for (let g = 0; g < genres.size; g++) {
     const record = genres.changed.get(g)?.record ?? prev.records('genre').get<{ name: string; stationId: string }>(g);
+    if (!genres.served(g)) {
+      stationOut(next, record.stationId, removed);
+      continue;
+    }
     if (genres.changed.has(g) || g >= prev.records('genre').count) consider(record.stationId, record.name, { kind: 'genre', name: record.name }, Array.from(genres.songs(g)), null);
   }
   const mixes = artistMixes(inputs, consider, removed);

@@ -6,6 +6,11 @@ export class GenreNames {
   private readonly byKey = new Map<string, number>();
   readonly names: string[] = [];
 
+  /** `known` first, numbered in that order (a delta compile numbers genres as the catalog in service does). */
+  constructor(known: readonly string[] = []) {
+    this.idsOf(known);
+  }
+
   idsOf(names: readonly string[] | undefined): number[] | undefined {
     if (!names || names.length === 0) return undefined;
     const ids: number[] = [];

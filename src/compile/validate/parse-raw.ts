@@ -77,10 +77,11 @@ export async function parseRaw(
   log: IssueLog,
   records: FirstPassRecords,
   onRow?: () => void,
+  knownGenres: readonly string[] = [],
 ): Promise<ParsedCatalog> {
   const sorterBytes = budget.sorterBytes(ENTITY_NAMES.length + 4);
   const read = new Map<RawFileName, RawFileRead>();
-  const genres = new GenreNames();
+  const genres = new GenreNames(knownGenres);
   const entities = {} as Record<EntityName, ParsedEntity>;
   const writers = {} as Record<EntityName, EntityFilesWriter>;
   // Sorted on the hash alone (three key words): the sort is stable, records go in in file order

@@ -38,8 +38,9 @@ export async function validateCatalog(
   records: FirstPassRecords,
   onRow?: () => void,
   onResolved?: (entities: Readonly<Record<EntityName, EntityFiles>>) => void,
+  knownGenres: readonly string[] = [],
 ): Promise<ValidatedCatalog> {
-  const parsed = await parseRaw(dir, spill, budget, log, records, onRow);
+  const parsed = await parseRaw(dir, spill, budget, log, records, onRow, knownGenres);
   const deferred = new DeferredIssues();
   const resolved = await resolveIds(parsed, spill, budget, deferred);
   onResolved?.(resolved.entities);
