@@ -1,41 +1,50 @@
 // A dist directory beside a bench snapshot whose current snapshot is that one plus one delta
 // segment per day of changes (docs/segments.md): each day's raw catalog (src/generate/
-// daily-changes.ts at DAILY_RATES) compiled in full, then published as a delta over the
-// segmented dist (publishDelta, the reference delta). The last full compile is what compaction
-// would give: bench:load --segments serves both side by side.
+// daily-changes.ts at DAILY_RATES) written with its change journal, as `omm import --into` leaves
+// it, and compiled as a delta (`omm compile --delta`, the fast path) and in full, each timed as a
+// child process. The last full compile is what compaction would give: bench:load --segments
+// serves both side by side.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Catalog } from '../../dist/catalog/catalog.js';
-import { publishDelta } from '../../dist/compile/delta/publish-delta.js';
 import { applyDailyChanges, DAILY_RATES, readRawTables, writeRawTables } from '../../dist/generate/daily-changes.js';
+import { rawChanges, writeJournal } from '../../dist/generate/raw-changes.js';
 import { linkedDist } from './takedown-dist.mjs';
 
 const omm = fileURLToPath(new URL('../../bin/omm', import.meta.url));
+
+/** Runs `omm` with `args`, returning its wall seconds and stdout. */
+function timed(args) {
+  const started = performance.now();
+  const stdout = execFileSync(process.execPath, [omm, ...args], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  return { seconds: (performance.now() - started) / 1000, stdout };
+}
 
 /** `dist`'s snapshot plus `days` deltas in `to`, and the full compile of the last day in `compacted`. */
 export function segmentedDist(dist, raw, days, { to, compacted, scratch, log }) {
   linkedDist(dist, to);
   let tables = readRawTables(raw);
+  let previous = raw;
   const deltas = [];
   for (let day = 1; day <= days; day++) {
-    tables = applyDailyChanges(tables, day, DAILY_RATES);
-    rmSync(scratch, { recursive: true, force: true });
-    mkdirSync(scratch, { recursive: true });
-    writeRawTables(tables, scratch);
+    const after = applyDailyChanges(tables, day, DAILY_RATES);
+    const dayRaw = join(scratch, `day${day}`);
+    rmSync(dayRaw, { recursive: true, force: true });
+    mkdirSync(dayRaw, { recursive: true });
+    writeRawTables(after, dayRaw);
+    writeJournal(dayRaw, previous, rawChanges(tables, after));
+    if (previous !== raw) rmSync(previous, { recursive: true, force: true });
+    [tables, previous] = [after, dayRaw];
+    const delta = timed(['compile', dayRaw, '-o', to, '--delta', '--keep', String(days + 1)]);
     rmSync(compacted, { recursive: true, force: true });
-    execFileSync(process.execPath, [omm, 'compile', scratch, '-o', compacted, '-q'], { stdio: 'inherit' });
-    const next = Catalog.open(compacted, { searchable: false });
-    const started = performance.now();
-    try {
-      const published = publishDelta(to, next, days + 1);
-      const held = published ? published.plan.song.held.length : 0;
-      const entry = { day, bytes: published?.bytesWritten ?? 0, songsHeld: held, ms: Math.round(performance.now() - started) };
-      deltas.push(entry);
-      log(`day ${day}: delta of ${held} songs, ${entry.bytes} bytes, in ${entry.ms} ms`);
-    } finally {
-      next.close();
-    }
+    const full = timed(['compile', dayRaw, '-o', compacted, '-q']);
+    const held = /holds +(.*)/.exec(delta.stdout)?.[1] ?? '';
+    const wrote = /wrote +(.*)/.exec(delta.stdout)?.[1] ?? '';
+    const phases = /phases +(.*)/.exec(delta.stdout)?.[1] ?? '';
+    const entry = { day, deltaSeconds: +delta.seconds.toFixed(1), fullSeconds: +full.seconds.toFixed(1), held, wrote, phases };
+    deltas.push(entry);
+    log(`day ${day}: delta compile ${entry.deltaSeconds} s (full compile ${entry.fullSeconds} s, ratio ${(delta.seconds / full.seconds).toFixed(3)}); holds ${held}; wrote ${wrote}; ${phases}`);
   }
   rmSync(scratch, { recursive: true, force: true });
   return deltas;

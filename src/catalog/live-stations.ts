@@ -8,14 +8,19 @@ import { fill, POPULAR_STATION_LENGTH, SEED_SHARE } from './station-rules.js';
  * next full compile will: the popular station is the first POPULAR_LENGTH songs by popularity; an
  * artist's, their SEED_SHARE most popular songs, then songs of their first genre from a start
  * picked by their id; an album's, its SEED_SHARE most popular tracks, then its first artist's
- * mix (station-rules.ts, the compile's own). A genre's station is its songs: the stored list
- * without the taken-down.
+ * mix (station-rules.ts, the compile's own). A genre's station is its songs as served. Over a
+ * segmented snapshot (docs/segments.md) derived stations are made the same way, so a delta holds
+ * a derived station only when it is new or its name changes, never because its tracks moved.
  */
 
-/** Live tracks of a stored station whose seed the compile derived; null for the others (custom, genre). */
-export function liveDerivedTracks(cat: Catalog, record: StationRecord): number[] | null {
+/** Live tracks of a stored station whose seed the compile derived; null for custom stations. */
+export function liveDerivedTracks(cat: Catalog, record: StationRecord): ArrayLike<number> | null {
   const seed = record.seed;
   if (seed.kind === 'popular') return Array.from(cat.order('song', 'popularity').slice(0, POPULAR_STATION_LENGTH));
+  if (seed.kind === 'genre') {
+    const genre = cat.keys('genre.name').get(seed.name.normalize('NFKC').toLowerCase());
+    return genre < 0 ? [] : cat.relation('genre.songs').targetsOf(genre);
+  }
   if (seed.kind !== 'resource' || seed.type === 'song') return null;
   const ordinal = cat.resolve(seed.type, seed.id);
   if (ordinal < 0) return null;

@@ -17,9 +17,9 @@ export function stored(cat: Catalog, ordinal: number): StationView | null {
   const record = cat.station(ordinal);
   // A station seeded by a taken-down song, album or artist went with it.
   if (cat.deletes && record.seed.kind === 'resource' && cat.resolve(record.seed.type, record.seed.id) < 0) return null;
-  // Under a deletes set a derived station is made again from the songs in service (as the next
-  // compile will), the others leave the taken-down out; the count follows.
-  const derived = cat.deletes ? liveDerivedTracks(cat, record) : null;
+  // Under a deletes set or over segments a derived station is made again from the songs in
+  // service (as the next compile will), the others leave the taken-down out; the count follows.
+  const derived = cat.deletes || cat.segments ? liveDerivedTracks(cat, record) : null;
   const tracks = derived ?? cat.relation('station.tracks').targetsOf(ordinal);
   return { record: tracks.length === record.trackCount ? record : { ...record, trackCount: tracks.length }, tracks };
 }
@@ -33,9 +33,9 @@ function songStation(cat: Catalog, song: number): StationView {
   const tracks: number[] = [song];
   const artists = cat.relation('song.artists').targetsOf(song, 0, 1);
   if (artists.length > 0) {
-    const artistStation = cat.resolve('station', `artist-${cat.artist(artists[0]).id}`);
-    if (artistStation >= 0) {
-      for (const t of cat.relation('station.tracks').targetsOf(artistStation)) {
+    const artistStation = stored(cat, cat.resolve('station', `artist-${cat.artist(artists[0]).id}`));
+    if (artistStation) {
+      for (const t of Array.from(artistStation.tracks)) {
         if (tracks.length >= SONG_STATION_LENGTH) break;
         if (t !== song) tracks.push(t);
       }

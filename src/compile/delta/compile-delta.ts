@@ -129,14 +129,8 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[]) 
   const order = (type: OrderedType, sort: string) => nextOrder(prev, type, sort, orders.arrays, patchInputs[type]);
   const genres = genreLists(next, next.held.song.global, removed.song, served);
   const popularity = order('song', 'popularity');
-  const stations = stationLists({
-    next,
-    genres,
-    popularity,
-    rank: popularity.ranks(Math.max(prev.records('song').count, ...Array.from(next.held.song.global, (g) => g + 1))),
-    served,
-    sizes: { artist: sizeOnceIn(next, 'artist'), album: sizeOnceIn(next, 'album') },
-  });
+  let rank: Uint32Array | null = null;
+  const stations = stationLists({ next, genres, rank: () => (rank ??= popularity.ranks(sizeOnceIn(next, 'song'))), served });
   const explore = nextExplore({
     prev,
     rawGroups: (sources.find((s) => s.file === 'explore_groups.csv')?.rows ?? 0) > 0,
@@ -180,7 +174,7 @@ function servedOnceIn(next: DeltaNext, removed: Record<string, number[]>) {
 }
 
 /** How many global ordinals a type has once the delta is in. */
-function sizeOnceIn(next: DeltaNext, type: 'song' | 'album' | 'artist'): number {
+function sizeOnceIn(next: DeltaNext, type: 'song'): number {
   const held = next.held[type].global;
   return Math.max(next.prev.records(type).count, held.length > 0 ? held[held.length - 1] + 1 : 0);
 }

@@ -2,6 +2,7 @@ import type { Catalog } from '../../catalog/catalog.js';
 import { SEGMENT_TYPES, type SegmentType } from '../../catalog/segments.js';
 import { VIEW_TYPES, viewBytes, type ViewInterface, type ViewType } from '../../catalog/views.js';
 import { identityOf, RELATION_TARGETS } from './identity.js';
+import type { StationRecord } from '../../catalog/records.js';
 
 /**
  * What a delta between two compiled snapshots holds (docs/segments.md): `prev`, the snapshot in
@@ -40,7 +41,11 @@ export function planDelta(prev: Catalog, next: Catalog): DeltaPlan {
     const own = relations.filter((name) => name.startsWith(`${type}.`));
     for (let n = 0; n < toGlobal.length; n++) {
       const g = toGlobal[n];
-      if (isNew[n] || differs(prev, next, type, g, n) || own.some((name) => listDiffers(prev, next, name, g, n, numbering[RELATION_TARGETS[name]].toGlobal))) {
+      const changed = () =>
+        type === 'station'
+          ? stationDiffers(prev, next, g, n, numbering.song.toGlobal)
+          : differs(prev, next, type, g, n) || own.some((name) => listDiffers(prev, next, name, g, n, numbering[RELATION_TARGETS[name]].toGlobal));
+      if (isNew[n] || changed()) {
         held.push([g, n]);
       }
     }
@@ -96,6 +101,20 @@ function differs(prev: Catalog, next: Catalog, type: SegmentType, g: number, n: 
     if (!before || !after || !viewBytes(before).equals(viewBytes(after))) return true;
   }
   return false;
+}
+
+/**
+ * Whether a station differs in what a delta must hold: a custom station's record or tracks; a
+ * derived station's record but its track count, its tracks being made again as it is served
+ * over segments (live-stations.ts).
+ */
+function stationDiffers(prev: Catalog, next: Catalog, g: number, n: number, songToGlobal: Uint32Array): boolean {
+  const before = prev.records('station').get<StationRecord>(g);
+  const after = next.records('station').get<StationRecord>(n);
+  if (after.seed.kind === 'custom') return JSON.stringify(before) !== JSON.stringify(after) || listDiffers(prev, next, 'station.tracks', g, n, songToGlobal);
+  const { trackCount: _before, ...was } = before;
+  const { trackCount: _after, ...is } = after;
+  return JSON.stringify(was) !== JSON.stringify(is);
 }
 
 /** Whether a relationship list of the resource, in global ordinals, differs. */
