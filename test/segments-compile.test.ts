@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../src/catalog/catalog.js';
 import { tempDir } from './helpers/raw-fixture.js';
 import { everyDisagreement } from './helpers/segment-checks.js';
 import { journaledFixture, type JournaledFixture } from './helpers/journaled-fixture.js';
@@ -21,6 +22,19 @@ describe('a delta compiled from the change journal reads as the full compile', (
     for (const delta of fixture.deltas) {
       expect(delta!.removed.song).toBeGreaterThan(10);
       expect(delta!.compiledSongs).toBeLessThan(2500);
+    }
+  });
+
+  it('names the raw files as the full compile does (sizes, rows, SHA-256), and the journal position it read to', () => {
+    const manifest = (dist: string) => Catalog.open(dist, { searchable: false });
+    const seg = manifest(fixture.dist);
+    const full = manifest(fixture.fulls[1]);
+    try {
+      expect(seg.snapshot.manifest.sources).toEqual(full.snapshot.manifest.sources);
+      expect(seg.snapshot.manifest.changes).toBe(2);
+    } finally {
+      seg.close();
+      full.close();
     }
   });
 

@@ -20,7 +20,8 @@ import { insertionPatches, ORDERED_TYPES, type OrderedType, type PatchInputs } f
 import { nextExplore } from './next-explore.js';
 import { COMPILED_TYPES, numberNext } from './next-numbering.js';
 import { digest, publishSegment, segmentsOf, type PublishedSegment } from './publish-segment.js';
-import { scanRawFile } from './raw-rows.js';
+import { scanRawFile, type RawRow } from './raw-rows.js';
+import { NeedsParser, scanKeyedRows } from './fast-rows.js';
 import { stationLists, type StationLists } from './station-lists.js';
 import type { SortableRecord } from './sort-order.js';
 
@@ -99,18 +100,25 @@ async function compileIncluded(rawDir: string, outDir: string, settings: Pick<Co
   }
 }
 
-/** The raw link rows naming a changed album, song or artist. */
+/** The raw link rows naming a changed album, song or artist (their two id columns). */
 async function changedLinks(rawDir: string, changes: DeltaChanges): Promise<ChangedLinks> {
   const links: ChangedLinks = { albumTracks: [], albumArtists: [], songArtists: [] };
   const files = [
-    ['album_tracks', links.albumTracks],
-    ['album_artists', links.albumArtists],
-    ['song_artists', links.songArtists],
+    ['album_tracks', ['album_id', 'song_id'], links.albumTracks],
+    ['album_artists', ['album_id', 'artist_id'], links.albumArtists],
+    ['song_artists', ['song_id', 'artist_id'], links.songArtists],
   ] as const;
-  for (const [file, rows] of files) {
-    await scanRawFile(rawDir, file, (row) => {
+  for (const [file, columns, rows] of files) {
+    const onRow = (row: RawRow) => {
       if (namesChanged(changes, file, row)) rows.push(row);
-    });
+    };
+    try {
+      await scanKeyedRows(join(rawDir, `${file}.csv`), columns, (keys) => onRow({ [columns[0]]: keys[0], [columns[1]]: keys[1] }));
+    } catch (err) {
+      if (!(err instanceof NeedsParser)) throw err;
+      rows.length = 0;
+      await scanRawFile(rawDir, file, onRow);
+    }
   }
   return links;
 }

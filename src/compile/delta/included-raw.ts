@@ -4,53 +4,26 @@ import { csvField } from '../../raw/csv-writer.js';
 import { RAW_FILES, type RawFileName } from '../../raw/schema.js';
 import type { ManifestSource } from '../../index-format/manifest.js';
 import type { Closure } from './closure.js';
-import { scanRawFile, type RawRow } from './raw-rows.js';
+import { NeedsParser, scanKeyedRows, type ScannedFile } from './fast-rows.js';
+import { scanRawFile } from './raw-rows.js';
 
-/** Which rows of each raw file the compile of a delta's candidates reads (closure.ts); files not named keep no rows. */
-function keeps(included: Closure['included']): Partial<Record<RawFileName, (row: RawRow) => boolean>> {
+/** Per raw file, the columns that decide whether a row is read, and the rule. Files not named keep no rows. */
+function keeps(included: Closure['included']): Partial<Record<RawFileName, { columns: string[]; keep: (k: string[]) => boolean }>> {
   const { song, album, artist, playlist } = included;
+  const own = (ids: ReadonlySet<string>) => ({ columns: ['id'], keep: (k: string[]) => ids.has(k[0]) });
+  const pair = (a: string, as: ReadonlySet<string>, b: string, bs: ReadonlySet<string>) => ({ columns: [a, b], keep: (k: string[]) => as.has(k[0]) && bs.has(k[1]) });
   return {
-    artists: (r) => artist.has(r.id),
-    albums: (r) => album.has(r.id),
-    album_artists: (r) => album.has(r.album_id) && artist.has(r.artist_id),
-    songs: (r) => song.has(r.id),
-    song_artists: (r) => song.has(r.song_id) && artist.has(r.artist_id),
-    album_tracks: (r) => album.has(r.album_id) && song.has(r.song_id),
-    files: (r) => song.has(r.song_id),
-    lyrics: (r) => song.has(r.song_id),
-    playlists: (r) => playlist.has(r.id),
-    playlist_tracks: (r) => playlist.has(r.playlist_id) && song.has(r.song_id),
+    artists: own(artist),
+    albums: own(album),
+    album_artists: pair('album_id', album, 'artist_id', artist),
+    songs: own(song),
+    song_artists: pair('song_id', song, 'artist_id', artist),
+    album_tracks: pair('album_id', album, 'song_id', song),
+    files: { columns: ['song_id'], keep: (k) => song.has(k[0]) },
+    lyrics: { columns: ['song_id'], keep: (k) => song.has(k[0]) },
+    playlists: own(playlist),
+    playlist_tracks: pair('playlist_id', playlist, 'song_id', song),
   };
-}
-
-const FLUSH_BYTES = 1 << 20;
-
-/**
- * Writes into `outDir` the raw rows of `rawDir` the closure includes, each file's rows in their
- * order (so a compile of them numbers resources in the order a full compile does), stations and
- * the explore feed with no rows (a delta compile works those out over the whole catalog).
- * Returns the sources as a full compile of `rawDir` names them (sizes, rows, SHA-256).
- */
-export async function writeIncludedRaw(rawDir: string, outDir: string, included: Closure['included']): Promise<IncludedRaw> {
-  const rules = keeps(included);
-  const sources: ManifestSource[] = [];
-  const lines = new Map<string, Map<number, number>>();
-  for (const spec of RAW_FILES) {
-    const keep = rules[spec.file];
-    const out = new LineFile(join(outDir, `${spec.file}.csv`));
-    try {
-      const scanned = await scanRawFile(rawDir, spec.file, (row, cells, header, line) => {
-        if (keep?.(row)) out.write(header, `${cells.map((c) => csvField(c)).join(',')}\n`, line);
-      });
-      if (!scanned) continue;
-      lines.set(`${spec.file}.csv`, out.lines);
-      out.finish(scanned.header);
-      sources.push({ file: `${spec.file}.csv`, bytes: scanned.bytes, rows: scanned.rows, sha256: scanned.sha256 });
-    } finally {
-      out.close();
-    }
-  }
-  return { sources, lines };
 }
 
 export interface IncludedRaw {
@@ -60,10 +33,56 @@ export interface IncludedRaw {
   readonly lines: ReadonlyMap<string, ReadonlyMap<number, number>>;
 }
 
+/**
+ * Writes into `outDir` the raw rows of `rawDir` the closure includes, each file's rows in their
+ * order and as their bytes are (so a compile of them numbers resources in the order a full
+ * compile does), stations and the explore feed with no rows (a delta compile works those out over
+ * the whole catalog). Every file is read once (fast-rows.ts) and hashed: the sources are what a
+ * full compile of `rawDir` names (sizes, rows, SHA-256).
+ */
+export async function writeIncludedRaw(rawDir: string, outDir: string, included: Closure['included']): Promise<IncludedRaw> {
+  const rules = keeps(included);
+  const sources: ManifestSource[] = [];
+  const lines = new Map<string, Map<number, number>>();
+  for (const spec of RAW_FILES) {
+    const rule = rules[spec.file] ?? { columns: [], keep: () => false };
+    const out = new RowFile(join(outDir, `${spec.file}.csv`));
+    try {
+      const scanned = await scanFile(rawDir, spec.file, rule, out);
+      if (!scanned) continue;
+      out.finish(scanned.header);
+      lines.set(`${spec.file}.csv`, out.lines);
+      sources.push({ file: `${spec.file}.csv`, bytes: scanned.bytes, rows: scanned.rows, sha256: scanned.sha256 });
+    } finally {
+      out.close();
+    }
+  }
+  return { sources, lines };
+}
+
+/** One file's kept rows into `out`: split without parsing, or with the CSV parser where the file needs it. */
+async function scanFile(rawDir: string, file: RawFileName, rule: { columns: string[]; keep: (k: string[]) => boolean }, out: RowFile): Promise<ScannedFile | null> {
+  let header: string[] = [];
+  try {
+    return await scanKeyedRows(join(rawDir, `${file}.csv`), rule.columns, (keys, row, line) => {
+      if (rule.keep(keys)) out.write(header, row, line);
+    }, (h) => (header = h));
+  } catch (err) {
+    if (!(err instanceof NeedsParser)) throw err;
+  }
+  out.reset();
+  return scanRawFile(rawDir, file, (row, cells, h, line) => {
+    if (rule.keep(rule.columns.map((c) => row[c] ?? ''))) out.write(h, Buffer.from(cells.map((c) => csvField(c)).join(',')), line);
+  });
+}
+
+const FLUSH_BYTES = 1 << 20;
+const LF = 10;
+
 /** A CSV file written in large writes, its header first; not created until there is something to write. */
-class LineFile {
+class RowFile {
   private fd: number | null = null;
-  private pending: string[] = [];
+  private pending: Buffer[] = [];
   private bytes = 0;
   /** The line the next row starts on, and each row's line -> its line in the raw catalog. */
   private at = 2;
@@ -71,12 +90,13 @@ class LineFile {
 
   constructor(private readonly path: string) {}
 
-  write(header: readonly string[], line: string, rawLine: number): void {
+  write(header: readonly string[], row: Buffer, rawLine: number): void {
     this.open(header);
     this.lines.set(this.at, rawLine);
-    for (let i = line.indexOf('\n'); i >= 0; i = line.indexOf('\n', i + 1)) this.at++;
-    this.pending.push(line);
-    this.bytes += line.length;
+    for (let i = row.indexOf(LF); i >= 0; i = row.indexOf(LF, i + 1)) this.at++;
+    this.at++;
+    this.pending.push(Buffer.from(row), Buffer.from('\n'));
+    this.bytes += row.length + 1;
     if (this.bytes >= FLUSH_BYTES) this.flush();
   }
 
@@ -84,6 +104,15 @@ class LineFile {
   finish(header: readonly string[]): void {
     this.open(header);
     this.flush();
+  }
+
+  /** Starts the file again (a second read of it). */
+  reset(): void {
+    this.close();
+    this.pending = [];
+    this.bytes = 0;
+    this.at = 2;
+    this.lines.clear();
   }
 
   close(): void {
@@ -98,7 +127,7 @@ class LineFile {
   }
 
   private flush(): void {
-    if (this.fd !== null && this.pending.length > 0) writeSync(this.fd, this.pending.join(''));
+    if (this.fd !== null && this.pending.length > 0) writeSync(this.fd, Buffer.concat(this.pending));
     this.pending = [];
     this.bytes = 0;
   }

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { CsvParser } from '../../raw/csv-parser.js';
+import { readAhead } from '../../raw/read-ahead.js';
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+const COMMA = 44;
+
+export interface ScannedFile {
+  /** The header, as the file spells it. */
+  readonly header: string[];
+  readonly rows: number;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/** Called per row with the cells of the asked columns, the row's bytes (valid during the call, no line break) and the line it starts on. */
+export type KeyedRow = (keys: string[], row: Buffer, line: number) => void;
+
+/** A file whose rows this scanner does not split as the CSV parser does (a lone CR line break): read it with the parser. */
+export class NeedsParser extends Error {}
+
+/**
+ * Reads a raw CSV file row by row without parsing every cell: rows are split at line feeds
+ * outside quotes (found with indexOf, so a file of plain rows is split at the speed of memchr),
+ * and only the asked columns of a row are cut out (a row with a quote before them is parsed).
+ * The file is hashed as the compile hashes it (raw-file.ts) and its rows counted as the compile
+ * counts them (blank lines are no rows). Null when the file is absent. A lone CR line break
+ * throws NeedsParser.
+ */
+export async function scanKeyedRows(path: string, columns: readonly string[], onRow: KeyedRow, onHeader: (header: string[]) => void = () => undefined): Promise<ScannedFile | null> {
+  if (!existsSync(path)) return null;
+  const hash = createHash('sha256');
+  const state = { header: null as string[] | null, positions: [] as number[], rows: 0, line: 1, onHeader };
+  let carry: Buffer = Buffer.alloc(0);
+  const bytes = await readAhead(path, (chunk) => {
+    hash.update(chunk);
+    for (let cr = chunk.indexOf(CR); cr >= 0 && cr + 1 < chunk.length; cr = chunk.indexOf(CR, cr + 1)) if (chunk[cr + 1] !== LF) throw new NeedsParser();
+    const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const used = splitRows(buf, false, state, columns, onRow);
+    carry = Buffer.from(buf.subarray(used));
+  });
+  if (carry.length > 0) splitRows(carry, true, state, columns, onRow);
+  return { header: state.header ?? [], rows: state.rows, bytes, sha256: hash.digest('hex') };
+}
+
+type ScanState = { header: string[] | null; positions: number[]; rows: number; line: number; onHeader: (header: string[]) => void };
+
+/** Hands over every whole row of `buf` (the last one too when `end`); returns the bytes used. */
+function splitRows(buf: Buffer, end: boolean, state: ScanState, columns: readonly string[], onRow: KeyedRow): number {
+  let start = 0;
+  while (start < buf.length) {
+    let lines = 1;
+    let from = start;
+    let inQuote = false;
+    let stop = -1;
+    for (;;) {
+      const lf = buf.indexOf(LF, from);
+      const limit = lf < 0 ? buf.length : lf;
+      for (let q = buf.indexOf(QUOTE, from); q >= 0 && q < limit; q = buf.indexOf(QUOTE, q + 1)) inQuote = !inQuote;
+      if (lf < 0) break;
+      if (!inQuote) {
+        stop = lf;
+        break;
+      }
+      lines++;
+      from = lf + 1;
+    }
+    if (stop < 0) {
+      if (!end) return start;
+      stop = buf.length;
+    }
+    let rowEnd = stop;
+    if (rowEnd > start && buf[rowEnd - 1] === CR) rowEnd--;
+    handleRow(buf.subarray(start, rowEnd), state, columns, onRow);
+    state.line += lines;
+    start = stop + 1;
+  }
+  return buf.length;
+}
+
+function handleRow(row: Buffer, state: ScanState, columns: readonly string[], onRow: KeyedRow): void {
+  if (!state.header) {
+    let cells = parseCells(row);
+    if (cells.length > 0 && cells[0].charCodeAt(0) === 0xfeff) cells = [cells[0].slice(1), ...cells.slice(1)];
+    state.header = cells.map((c) => c.trim());
+    state.positions = columns.map((c) => state.header!.indexOf(c));
+    state.onHeader(state.header);
+    return;
+  }
+  if (row.length === 0) return;
+  state.rows++;
+  onRow(keysOf(row, state.positions), row, state.line);
+}
+
+/** The cells at `positions` (empty for a column the file lacks). */
+function keysOf(row: Buffer, positions: readonly number[]): string[] {
+  const last = Math.max(-1, ...positions);
+  const out: string[] = [];
+  let cells: string[] | null = null;
+  let at = 0;
+  const starts: number[] = [];
+  for (let i = 0; i <= last; i++) {
+    if (row[at] === QUOTE) {
+      cells = parseCells(row);
+      break;
+    }
+    starts.push(at);
+    const comma = row.indexOf(COMMA, at);
+    at = comma < 0 ? row.length + 1 : comma + 1;
+  }
+  for (const p of positions) {
+    if (p < 0) out.push('');
+    else if (cells) out.push(cells[p] ?? '');
+    else {
+      const from = starts[p];
+      const comma = from > row.length ? -1 : row.indexOf(COMMA, from);
+      out.push(from > row.length ? '' : row.toString('utf8', from, comma < 0 ? row.length : comma));
+    }
+  }
+  return out;
+}
+
+function parseCells(row: Buffer): string[] {
+  let cells: string[] = [];
+  const parser = new CsvParser((c) => {
+    cells = c;
+  });
+  parser.push(row);
+  parser.end();
+  return cells;
+}
