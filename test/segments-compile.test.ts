@@ -43,3 +43,14 @@ describe('a delta compiled from the change journal reads as the full compile', (
     expect(found).toEqual([none, none]);
   });
 });
+
+describe('artists without genres of their own take their songs\' over a delta', () => {
+  const root = tempDir('omm-delta-compile-genres-');
+  const found: Record<string, string[]>[] = [];
+
+  it('reads as the full compile after each delivery', async () => {
+    await journaledFixture(root, { songs: 1500, seed: 11, withoutOwnGenres: 2 }, (_round, full) => found.push(everyDisagreement(`${root}/dist`, full)));
+    const none = { records: [], keys: [], orders: [], search: [], match: [], verify: [] };
+    expect(found).toEqual([none, none]);
+  }, 180_000);
+});

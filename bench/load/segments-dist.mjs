@@ -42,9 +42,10 @@ export function segmentedDist(dist, raw, days, { to, compacted, scratch, log }) 
     const held = /holds +(.*)/.exec(delta.stdout)?.[1] ?? '';
     const wrote = /wrote +(.*)/.exec(delta.stdout)?.[1] ?? '';
     const phases = /phases +(.*)/.exec(delta.stdout)?.[1] ?? '';
-    const entry = { day, deltaSeconds: +delta.seconds.toFixed(1), fullSeconds: +full.seconds.toFixed(1), held, wrote, phases };
+    const compiled = /compiled +([\d,]+ songs)/.exec(delta.stdout)?.[1] ?? '';
+    const entry = { day, deltaSeconds: +delta.seconds.toFixed(1), fullSeconds: +full.seconds.toFixed(1), held, compiled, wrote, phases };
     deltas.push(entry);
-    log(`day ${day}: delta compile ${entry.deltaSeconds} s (full compile ${entry.fullSeconds} s, ratio ${(delta.seconds / full.seconds).toFixed(3)}); holds ${held}; wrote ${wrote}; ${phases}`);
+    log(`day ${day}: delta compile ${entry.deltaSeconds} s (full compile ${entry.fullSeconds} s, ratio ${(delta.seconds / full.seconds).toFixed(3)}); holds ${held}; compiled ${compiled}; wrote ${wrote}; ${phases}`);
   }
   rmSync(scratch, { recursive: true, force: true });
   return deltas;

@@ -57,7 +57,7 @@ export function writeViews({ staging, buildId, parts }: ViewsBuild, onRow?: () =
 }
 
 /** Renders a resource of `type` in its default view in `iface`. */
-function defaultView(cat: Catalog, iface: ViewInterface): (type: ViewType, ordinal: number) => unknown {
+export function defaultView(cat: Catalog, iface: ViewInterface): (type: ViewType, ordinal: number) => unknown {
   if (iface === 'v1') {
     const v1 = new V1Renderer(cat, { include: emptyInclude(), limits: new Map(), sorts: new Map(), fields: new Map(), lang: undefined, attributes: 'full' });
     return (type, ordinal) => v1.resource(type, ordinal, null);

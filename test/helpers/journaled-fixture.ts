@@ -15,20 +15,34 @@ export interface JournaledFixture {
 
 /**
  * A generated catalog compiled, then deliveries applied to its raw catalog with their change
- * journal (as `omm import --into` leaves it), each compiled as a delta from the journal
+ * journal (as `omm import --into` leaves it; with `withoutOwnGenres` n, every n-th artist names
+ * no genre of their own), each compiled as a delta from the journal
  * (compile-delta.ts) beside a full compile of the same raw catalog. `deliver` makes each round's
  * raw catalog (daily-changes.ts by default); `onDelta` is told after each.
  */
 export async function journaledFixture(
   root: string,
-  { songs = 2500, seed = 7, rounds = 2, deliver = (t: RawTables, round: number) => applyDailyChanges(t, round) } = {},
+  {
+    songs = 2500,
+    seed = 7,
+    rounds = 2,
+    deliver = (t: RawTables, round: number) => applyDailyChanges(t, round),
+    withoutOwnGenres = 0,
+  }: { songs?: number; seed?: number; rounds?: number; deliver?: (t: RawTables, round: number) => RawTables; withoutOwnGenres?: number } = {},
   onDelta: (round: number, full: string) => void = () => undefined,
 ): Promise<JournaledFixture> {
   const dist = join(root, 'dist');
   let raw = join(root, 'raw0');
   await generateCatalog({ songs, seed, out: raw });
-  await compileCatalog({ rawDir: raw, outDir: dist });
   let tables = readRawTables(raw);
+  if (withoutOwnGenres > 0) {
+    // Every n-th artist names no genre: theirs are their songs' (derived-relations.ts).
+    tables.rows.get('artists')!.forEach((a, i) => {
+      if (i % withoutOwnGenres === 0) a.genres = '';
+    });
+    writeRawTables(tables, raw);
+  }
+  await compileCatalog({ rawDir: raw, outDir: dist });
   const fulls: string[] = [];
   const deltas: (DeltaCompileResult | null)[] = [];
   for (let round = 1; round <= rounds; round++) {

@@ -15,10 +15,12 @@ import type { RawRow } from './raw-rows.js';
  * - playlists: those listing those songs (a song taken out leaves their lists).
  *
  * These are the **candidates**: each is compared with the version in service and held only when
- * it differs. Compiling them needs their neighbours too (a held artist's every song, with its
- * album and credits, so the artist's lists and genres come out whole): the **included** rows.
- * Lists are read from the snapshot in service for what the delivery left alone, and from the raw
- * link rows that name a changed resource (`links`) for what it changed.
+ * it differs. Compiling them needs their neighbours too (an album's every track, a song's albums
+ * and artists, an album's artists): the **included** rows. An artist's or a playlist's lists are
+ * not compiled whole but made from the lists in service (patched-lists.ts), so a candidate
+ * artist's other songs are not read. Lists are read from the snapshot in service for what the
+ * delivery left alone, and from the raw link rows that name a changed resource (`links`) for
+ * what it changed.
  */
 export interface Closure {
   readonly candidates: Readonly<Record<'song' | 'album' | 'artist' | 'playlist', ReadonlySet<string>>>;
@@ -82,15 +84,10 @@ function included(lists: PrevLists, links: ChangedLinks, held: Closure['candidat
   const songs = new Set(held.song);
   lists.add('album.tracks', held.album, songs);
   linked(links.albumTracks, 'album_id', 'song_id', held.album, songs);
-  lists.add('artist.songs', held.artist, songs);
-  linked(links.songArtists, 'artist_id', 'song_id', held.artist, songs);
-  lists.add('playlist.tracks', held.playlist, songs);
 
   const albums = new Set(held.album);
   lists.add('song.albums', songs, albums);
   linked(links.albumTracks, 'song_id', 'album_id', songs, albums);
-  lists.add('artist.albums', held.artist, albums);
-  linked(links.albumArtists, 'artist_id', 'album_id', held.artist, albums);
 
   const artists = new Set(held.artist);
   lists.add('song.artists', songs, artists);

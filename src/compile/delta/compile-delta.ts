@@ -15,6 +15,7 @@ import { DeltaNext } from './delta-next.js';
 import type { DeltaPlan, TypePlan } from './delta-plan.js';
 import { fastContent } from './fast-content.js';
 import { genreLists } from './genre-lists.js';
+import { patchArtistsAndPlaylists } from './patched-lists.js';
 import { writeIncludedRaw, type IncludedRaw } from './included-raw.js';
 import { insertionPatches, ORDERED_TYPES, type OrderedType, type PatchInputs } from './insertion-patch.js';
 import { nextExplore } from './next-explore.js';
@@ -68,15 +69,17 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
     const { sources } = included;
     const views = prev.snapshot.manifest.views !== undefined;
     const knownGenres = Array.from({ length: prev.records('genre').count }, (_, g) => prev.records('genre').get<{ name: string }>(g).name);
-    await phase('candidates compile', () => compileIncluded(join(work, 'raw'), join(work, 'dist'), { views, memoryBytes: options.memoryBytes, knownGenres }, included));
+    // No views: the delta's are rendered from its records once they are written (delta-views.ts).
+    await phase('candidates compile', () => compileIncluded(join(work, 'raw'), join(work, 'dist'), { views: false, memoryBytes: options.memoryBytes, knownGenres }, included));
+    const withoutOwnGenres = await artistsWithoutOwnGenres(join(work, 'raw'));
     const mini = Catalog.open(join(work, 'dist'), { searchable: false });
     try {
       const next = new DeltaNext(prev, mini, numberNext(prev, mini, closure));
-      const parts = await phase('whole-catalog parts', async () => wholeCatalogParts(next, sources));
+      const parts = await phase('whole-catalog parts', async () => wholeCatalogParts(next, sources, withoutOwnGenres));
       const nextBuild = buildIdOf(new Map(sources.map((s) => [s.file.slice(0, -'.csv'.length) as RawFileName, { bytes: s.bytes, sha256: s.sha256 }])), false, views);
       const deltaId = digest('omm-delta', prev.snapshot.manifest.buildId, nextBuild);
       const { buildId: _b, structures: _s, shards: _sh, segments: _seg, changes: _c, ...described } = mini.snapshot.manifest;
-      const manifest = { ...described, counts: nextCounts(prev, parts), sources, rejectedRows: 0, changes: changes.position };
+      const manifest = { ...described, views: prev.snapshot.manifest.views, counts: nextCounts(prev, parts), sources, rejectedRows: 0, changes: changes.position };
       const published = await phase('publish', async () => publishSegment(options.outDir, prev, deltaId, fastContent(parts), manifest, options.keep ?? 3));
       const tally = (part: 'held' | 'removed') => Object.fromEntries(Object.entries(parts.plan).map(([type, p]) => [type, p[part].length])) as Record<SegmentType, number>;
       return { ...published, held: tally('held'), removed: tally('removed'), compiledSongs: mini.records('song').count };
@@ -87,6 +90,15 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
     prev.close();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The artists of the included rows with no genres of their own (theirs are their songs'). */
+async function artistsWithoutOwnGenres(rawDir: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  await scanRawFile(rawDir, 'artists', (row) => {
+    if ((row.genres ?? '').trim() === '') out.add(row.id);
+  });
+  return out;
 }
 
 /** Compiles the included rows; a raw issue names the line of the raw catalog it is on. */
@@ -126,16 +138,17 @@ async function changedLinks(rawDir: string, changes: DeltaChanges): Promise<Chan
 type WholeParts = ReturnType<typeof wholeCatalogParts>;
 
 /** Orders, genres, stations and the explore feed once the delta is in, and the plan of what it holds. */
-function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[]) {
+function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[], withoutOwnGenres: ReadonlySet<string>) {
   const { prev } = next;
   const removed = Object.fromEntries(COMPILED_TYPES.map((t) => [t, next.numbering[t].removed])) as Record<(typeof COMPILED_TYPES)[number], number[]>;
+  const served = servedOnceIn(next, removed);
+  const genres = genreLists(next, next.heldOf('song').global, removed.song, served);
+  patchArtistsAndPlaylists(next, removed, genres, withoutOwnGenres);
   const patchInputs = Object.fromEntries(
-    ORDERED_TYPES.map((type) => [type, { held: next.held[type].global, removed: removed[type], record: (g: number) => next.record<SortableRecord>(type, g) }]),
+    ORDERED_TYPES.map((type) => [type, { held: next.heldOf(type).global, removed: removed[type], record: (g: number) => next.record<SortableRecord>(type, g) }]),
   ) as unknown as Record<OrderedType, PatchInputs>;
   const orders = insertionPatches(prev, patchInputs);
-  const served = servedOnceIn(next, removed);
   const order = (type: OrderedType, sort: string) => nextOrder(prev, type, sort, orders.arrays, patchInputs[type]);
-  const genres = genreLists(next, next.held.song.global, removed.song, served);
   const popularity = order('song', 'popularity');
   let rank: Uint32Array | null = null;
   const stations = stationLists({ next, genres, rank: () => (rank ??= popularity.ranks(sizeOnceIn(next, 'song'))), served });
@@ -163,7 +176,8 @@ function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; song
 function planOf(next: DeltaNext, removed: Record<(typeof COMPILED_TYPES)[number], number[]>, genres: { g: number }[], removedGenres: number[], stations: StationLists): DeltaPlan {
   const plan = {} as DeltaPlan;
   for (const type of COMPILED_TYPES) {
-    plan[type] = { toGlobal: next.numbering[type].toGlobal, held: next.held[type].global, heldFrom: next.held[type].mini, removed: Uint32Array.from(removed[type]) };
+    const held = next.heldOf(type);
+    plan[type] = { toGlobal: next.numbering[type].toGlobal, held: held.global, heldFrom: held.mini, removed: Uint32Array.from(removed[type]) };
   }
   const derived = (held: number[], out: number[]): TypePlan => ({ toGlobal: new Uint32Array(0), held: Uint32Array.from(held), heldFrom: Uint32Array.from(held, (_, i) => i), removed: Uint32Array.from(out) });
   plan.genre = derived(genres.map((g) => g.g), removedGenres);
@@ -183,7 +197,7 @@ function servedOnceIn(next: DeltaNext, removed: Record<string, number[]>) {
 
 /** How many global ordinals a type has once the delta is in. */
 function sizeOnceIn(next: DeltaNext, type: 'song'): number {
-  const held = next.held[type].global;
+  const held = next.heldOf(type).global;
   return Math.max(next.prev.records(type).count, held.length > 0 ? held[held.length - 1] + 1 : 0);
 }
 

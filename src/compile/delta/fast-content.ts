@@ -1,5 +1,4 @@
 import type { ExploreGroup } from '../../catalog/explore-feed.js';
-import { viewBytes } from '../../catalog/views.js';
 import type { SegmentType } from '../../catalog/segments.js';
 import { SHARD_KINDS } from '../../index-format/constants.js';
 import type { ArrayTableWriter } from '../../index-format/tables/array-table.js';
@@ -32,9 +31,8 @@ const isCompiled = (type: SegmentType): type is CompiledType => (COMPILED_TYPES 
  */
 export function fastContent({ next, plan, genres, stations, explore, orders }: FastParts): DeltaContent {
   const packr = newRecordPackr();
-  const miniOf = (type: CompiledType, i: number) => next.held[type].mini[i];
   const record = (type: SegmentType, i: number): Record<string, unknown> => {
-    if (isCompiled(type)) return next.mini.records(type).get(miniOf(type, i));
+    if (isCompiled(type)) return next.record(type, plan[type].held[i]);
     if (type === 'genre') return genres[i].record as unknown as Record<string, unknown>;
     if (type === 'station') return stations[i].record as unknown as Record<string, unknown>;
     throw new Error(`a delta holds no ${type}`);
@@ -44,16 +42,14 @@ export function fastContent({ next, plan, genres, stations, explore, orders }: F
     plan,
     record,
     recordBytes: (type, i) => Buffer.from(packr.pack(record(type, i))),
-    view: (iface, type, i) => {
-      const view = next.mini.views?.get(iface, type, miniOf(type, i));
-      return view ? viewBytes(view) : null;
-    },
+    // Rendered once the records are written (delta-views.ts), as a full compile renders them.
+    view: () => null,
     relations: Object.keys(RELATION_TARGETS).filter((name) => next.prev.hasRelation(name)),
     targets: (name, i) => {
       if (name === 'genre.songs') return genres[i].songs;
       if (name === 'station.tracks') return stations[i].tracks;
       const source = name.slice(0, name.indexOf('.')) as CompiledType;
-      return next.miniList(name, miniOf(source, i));
+      return next.list(name, plan[source].held[i]);
     },
     keyTables: [...new Set(next.prev.snapshot.manifest.shards.filter((s) => s.kind === SHARD_KINDS.keys && (s.segment ?? 0) === 0).map((s) => s.name))],
     explore,
@@ -62,10 +58,7 @@ export function fastContent({ next, plan, genres, stations, explore, orders }: F
       const keys = Array.from(plan[type].held, (_, i) => ({ i, key: sortKeyOf('popularity', record(type, i) as unknown as SortableRecord) }));
       return keys.sort((a, b) => popularity(a.key, b.key)).map((k) => k.i);
     },
-    creditNames: (type, i) => {
-      const credits = next.mini.relation(type === 'song' ? 'song.artists' : 'album.artists').targetsOf(miniOf(type, i));
-      return Array.from(credits, (a) => next.mini.artist(a).name);
-    },
+    creditNames: (type, i) => Array.from(next.list(type === 'song' ? 'song.artists' : 'album.artists', plan[type].held[i]), (a) => next.record<{ name: string }>('artist', a).name),
     structures: () => (packr as unknown as { structures: unknown[][] }).structures.map((s) => [...s]),
   };
 }

@@ -51,6 +51,16 @@ type ScanState = { header: string[] | null; positions: number[]; rows: number; l
 /** Hands over every whole row of `buf` (the last one too when `end`); returns the bytes used. */
 function splitRows(buf: Buffer, end: boolean, state: ScanState, columns: readonly string[], onRow: KeyedRow): number {
   let start = 0;
+  // The next quote at or after a position, remembered: searched again only once passed, so a
+  // buffer without quotes is searched for them once, not once per row.
+  let quote = -1;
+  const quoteFrom = (p: number) => {
+    if (quote !== buf.length && quote < p) {
+      quote = buf.indexOf(QUOTE, p);
+      if (quote < 0) quote = buf.length;
+    }
+    return quote;
+  };
   while (start < buf.length) {
     let lines = 1;
     let from = start;
@@ -59,7 +69,7 @@ function splitRows(buf: Buffer, end: boolean, state: ScanState, columns: readonl
     for (;;) {
       const lf = buf.indexOf(LF, from);
       const limit = lf < 0 ? buf.length : lf;
-      for (let q = buf.indexOf(QUOTE, from); q >= 0 && q < limit; q = buf.indexOf(QUOTE, q + 1)) inQuote = !inQuote;
+      for (let q = quoteFrom(from); q < limit; q = quoteFrom(q + 1)) inQuote = !inQuote;
       if (lf < 0) break;
       if (!inQuote) {
         stop = lf;

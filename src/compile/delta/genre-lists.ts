@@ -1,7 +1,8 @@
 import type { GenreRecord } from '../../catalog/records.js';
 import { genreSlug } from '../relations/station-plan.js';
 import type { DeltaNext } from './delta-next.js';
-import { compareSortKeys, sortKeyOf, type SortableRecord, type SortKey } from './sort-order.js';
+import { placeSorted } from './place-sorted.js';
+import { compareSortKeys, sortKeyOf, type SortableRecord } from './sort-order.js';
 
 /** A genre as served once the delta is in: its record and its songs by popularity, in global ordinals. */
 export interface NextGenre {
@@ -17,6 +18,8 @@ export interface GenreLists {
   readonly removed: number[];
   /** Genre name (as keyed: NFKC, lower case) -> global ordinal, for every genre once the delta is in. */
   ordinalOf(name: string): number;
+  /** A genre's display name (its first spelling). */
+  name(g: number): string;
   /** Whether a genre is served once the delta is in. */
   served(g: number): boolean;
   /** A genre's songs once the delta is in. */
@@ -60,7 +63,7 @@ export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsR
     let g = keys.get(key);
     const before = g >= 0 ? prev.relation('genre.songs').targetsOf(g) : new Uint32Array(0);
     const kept = Array.from(before).filter((s) => !stale.has(s));
-    const songs = placeByPopularity(kept, added, songKey);
+    const songs = placeSorted(kept, added, POPULARITY, songKey);
     const record: GenreRecord = g >= 0 ? { ...prevGenres.get<GenreRecord>(g), songCount: songs.length } : { name, stationId: `genre-${genreSlug(name)}`, songCount: songs.length };
     if (g < 0) {
       g = size++;
@@ -74,6 +77,7 @@ export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsR
   return {
     changed,
     removed,
+    name: (g) => changed.get(g)?.record.name ?? prevGenres.get<GenreRecord>(g).name,
     served: (g) => changed.has(g) || (g < prevGenres.count && !removed.includes(g) && !prev.segments?.removed('genre', g)),
     size,
     ordinalOf: (name) => fresh.get(keyOf(name)) ?? keys.get(keyOf(name)),
@@ -92,7 +96,7 @@ function unnamed(next: DeltaNext, emptied: number[], served: Served): number[] {
   const keys = new Map(emptied.map((g) => [keyOf(next.prev.records('genre').get<{ name: string }>(g).name), g]));
   const named = new Set<number>();
   for (const type of ['album', 'artist', 'playlist'] as const) {
-    const size = Math.max(next.prev.records(type).count, ...Array.from(next.held[type].global, (g) => g + 1));
+    const size = Math.max(next.prev.records(type).count, ...next.candidates(type).map((g) => g + 1));
     for (let g = 0; g < size && named.size < keys.size; g++) {
       if (!served(type, g)) continue;
       for (const name of next.record<{ genres: string[] }>(type, g).genres) {
@@ -102,32 +106,4 @@ function unnamed(next: DeltaNext, emptied: number[], served: Served): number[] {
     }
   }
   return emptied.filter((g) => !named.has(g)).sort((a, b) => a - b);
-}
-
-/** `kept` (in popularity order) with `added` placed among them by popularity, each by a binary search. */
-function placeByPopularity(kept: number[], added: number[], keyOf: (g: number) => SortKey): number[] {
-  if (added.length === 0) return kept;
-  const cache = new Map<number, SortKey>();
-  const keptKey = (i: number) => {
-    let k = cache.get(i);
-    if (!k) cache.set(i, (k = keyOf(kept[i])));
-    return k;
-  };
-  const sorted = added.map((g) => ({ g, key: keyOf(g) })).sort((a, b) => POPULARITY(a.key, b.key));
-  const out: number[] = [];
-  let from = 0;
-  for (const { g, key } of sorted) {
-    let lo = from;
-    let hi = kept.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (POPULARITY(keptKey(mid), key) > 0) hi = mid;
-      else lo = mid + 1;
-    }
-    for (let i = from; i < lo; i++) out.push(kept[i]);
-    out.push(g);
-    from = lo;
-  }
-  for (let i = from; i < kept.length; i++) out.push(kept[i]);
-  return out;
 }

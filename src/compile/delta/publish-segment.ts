@@ -5,7 +5,9 @@ import type { Catalog } from '../../catalog/catalog.js';
 import { MAX_SEGMENTS } from '../../catalog/segments.js';
 import { SHARD_KINDS } from '../../index-format/constants.js';
 import { FormatError } from '../../index-format/errors.js';
-import { MANIFEST_FILE, type Manifest, type ManifestSegment } from '../../index-format/manifest.js';
+import { MANIFEST_FILE, type Manifest, type ManifestSegment, type ManifestShard } from '../../index-format/manifest.js';
+import { VIEW_TYPES } from '../../catalog/views.js';
+import { renderDeltaViews } from './delta-views.js';
 import { createStagingDir, publishSnapshot } from '../../index-format/publish.js';
 import { ShardWriter } from '../../index-format/shards/shard-writer.js';
 import type { DeltaContent } from './delta-content.js';
@@ -53,14 +55,28 @@ export function publishSegment(distDir: string, prev: Catalog, deltaId: string, 
     const search = writeDeltaSearch(distDir, staging, `d${segment}-`, segment, deltaId, content);
     segments.push({ role: 'delta', buildId: deltaId, structures: content.structures() });
     const buildId = segmentedBuildId(segments);
-    const manifest: Manifest = { ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...delta.entries, ...search], segments } as Manifest;
-    const written = new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
+    const manifestOf = (shards: ManifestShard[]) => ({ ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...shards], segments }) as Manifest;
+    let own = [...delta.entries, ...search];
+    const write = () => new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifestOf(own) as unknown as Record<string, unknown>);
+    if (rendersViews(from, content)) {
+      // The records first, then the views rendered over them (delta-views.ts), as a compile does.
+      write();
+      own = [...own, ...renderDeltaViews(staging, `d${segment}-`, segment, deltaId, content.plan)];
+    }
+    const written = write();
     const dir = publishSnapshot(distDir, staging, buildId, keep);
-    return { buildId, dir, bytesWritten: delta.bytes + search.reduce((n, e) => n + e.size, 0) + written.size, segments: segments.length };
+    return { buildId, dir, bytesWritten: own.reduce((n, e) => n + e.size, 0) + written.size, segments: segments.length };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** Whether the delta's views are to be rendered here: the snapshot stores views, and the content brings none of its own. */
+function rendersViews(from: Manifest, content: DeltaContent): boolean {
+  if (!from.views) return false;
+  const type = VIEW_TYPES.find((t) => content.plan[t].held.length > 0);
+  return type !== undefined && content.view('v1', type, 0) === null;
 }
 
 /** A segmented snapshot's build id: a digest of its segments' build ids, in order. */
