@@ -9,7 +9,7 @@ import type { RawRow } from './raw-rows.js';
  * relationship list of its own, so the delta holds more than the journal names:
  *
  * - songs: those changed, the tracks of changed albums, the songs of changed artists;
- * - albums: those changed, the albums of those songs, the albums of changed artists;
+ * - albums: those changed, those a changed song joins or leaves, the albums of changed artists;
  * - artists: those changed, the artists of those songs and albums (their lists and derived
  *   genres);
  * - playlists: those listing those songs (a song taken out leaves their lists).
@@ -57,9 +57,11 @@ export function deltaClosure(prev: Catalog, changes: DeltaChanges, links: Change
   lists.add('artist.songs', changedArtists, songs);
   linked(links.songArtists, 'artist_id', 'song_id', changedArtists, songs);
 
+  // An album's record and lists change with its own rows (its tracks are among them: a release
+  // delivered again names the album), with its artists' names, or when a changed song joins or
+  // leaves it; a song renamed or re-ranked changes no album.
   const albums = new Set(changedAlbums);
-  lists.add('song.albums', songs, albums);
-  linked(links.albumTracks, 'song_id', 'album_id', songs, albums);
+  for (const album of movedAlbums(lists, links, changedSongs)) albums.add(album);
   lists.add('artist.albums', changedArtists, albums);
   linked(links.albumArtists, 'artist_id', 'album_id', changedArtists, albums);
 
@@ -74,6 +76,26 @@ export function deltaClosure(prev: Catalog, changes: DeltaChanges, links: Change
 
   const candidates = { song: songs, album: albums, artist: artists, playlist: playlists };
   return { candidates, included: included(lists, links, candidates) };
+}
+
+/** The albums a changed song joins or leaves: its albums in service against its raw rows. */
+function movedAlbums(lists: PrevLists, links: ChangedLinks, changedSongs: ReadonlySet<string>): Set<string> {
+  const now = new Map<string, Set<string>>();
+  for (const row of links.albumTracks) {
+    if (!changedSongs.has(row.song_id)) continue;
+    let albums = now.get(row.song_id);
+    if (!albums) now.set(row.song_id, (albums = new Set()));
+    albums.add(row.album_id);
+  }
+  const out = new Set<string>();
+  for (const song of changedSongs) {
+    const before = new Set<string>();
+    lists.add('song.albums', new Set([song]), before);
+    const after = now.get(song) ?? new Set<string>();
+    for (const album of before) if (!after.has(album)) out.add(album);
+    for (const album of after) if (!before.has(album)) out.add(album);
+  }
+  return out;
 }
 
 /** The candidates and every neighbour their records and lists are made from. */

@@ -63,7 +63,7 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
     const changes = deltaChanges(options.rawDir, prev.snapshot.manifest.changes);
     if (Object.values(changes.changed).every((m) => m.size === 0)) return null;
     const links = await phase('changed links', () => changedLinks(options.rawDir, changes));
-    const closure = deltaClosure(prev, changes, links);
+    const closure = await phase('closure', () => deltaClosure(prev, changes, links));
     mkdirSync(join(work, 'raw'));
     const included = await phase('candidates raw', () => writeIncludedRaw(options.rawDir, join(work, 'raw'), closure.included));
     const { sources } = included;

@@ -39,10 +39,12 @@ export function insertionPatches(prev: Catalog, inputs: Record<OrderedType, Patc
     const baseRecords = prev.snapshot.records(SEGMENT_TYPES[type], 0);
     const served = baseServed(prev, type, inputs[type], baseRecords.count);
     const earlier = earlierPatch(prev, type);
+    const baseVersion = cachedRecords((g) => baseRecords.get<SortableRecord>(g));
     const sorts = base.names().filter((n) => n.startsWith('order.')).map((n) => n.slice('order.'.length));
     for (const sort of sorts) {
       const compare = compareSortKeys(sort);
       const order = base.column(`order.${sort}`);
+      const rank = base.column(`rank.${sort}`);
       const baseKey = cachedKeys((p) => sortKeyOf(sort, baseRecords.get<SortableRecord>(order.get(p))));
       const next = (p: number) => {
         while (p < order.length && !served(order.get(p))) p++;
@@ -52,6 +54,14 @@ export function insertionPatches(prev: Catalog, inputs: Record<OrderedType, Patc
       const placed: { g: number; at: number; key: SortKey | null }[] = [];
       let lo = 0;
       for (const { g, key } of held) {
+        // A base resource whose key in this order did not change sorts where its base version
+        // does: no search. Others are found by a binary search from the previous one's place.
+        if (g < baseRecords.count && compare(sortKeyOf(sort, baseVersion(g)), key) === 0) {
+          const after = rank.get(g) + 1;
+          placed.push({ g, at: next(after), key });
+          lo = Math.max(lo, after);
+          continue;
+        }
         lo = firstAfter(lo, order.length, (p) => compare(baseKey(p), key) > 0);
         placed.push({ g, at: next(lo), key });
       }
@@ -117,6 +127,16 @@ function firstAfter(lo: number, hi: number, after: (p: number) => boolean): numb
     else lo = mid + 1;
   }
   return lo;
+}
+
+/** Base records remembered per ordinal: each held resource's base version is compared in every order. */
+function cachedRecords(get: (g: number) => SortableRecord): (g: number) => SortableRecord {
+  const cache = new Map<number, SortableRecord>();
+  return (g) => {
+    let r = cache.get(g);
+    if (!r) cache.set(g, (r = get(g)));
+    return r;
+  };
 }
 
 /** A key function remembered per position (a binary search's first probes are every search's). */
