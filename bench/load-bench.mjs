@@ -64,7 +64,7 @@ if (segmentDays > 0) {
   const paths = { dist: join(work, `segments-${songs}-1`), compacted: join(work, `segments-${songs}-1-compacted`) };
   segmented = {
     ...paths,
-    deltas: segmentedDist(dist, raw, segmentDays, { to: paths.dist, compacted: paths.compacted, scratch: join(work, 'segments-raw'), log }),
+    deltas: await segmentedDist(dist, raw, segmentDays, { to: paths.dist, compacted: paths.compacted, scratch: join(work, 'segments-raw'), log }),
   };
 }
 const cat = Catalog.open(segmented?.compacted ?? takedownDist ?? dist);

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,10 @@ describe('omm CLI', () => {
         --memory <size>       memory budget of the whole compile, e.g. 1g, 512m (at
                               least 64 MiB); sorts beyond it spill to a directory
                               beside the output (default: "512 MiB")
+        --delta               add the deliveries the raw catalog's change journal
+                              records since <dist-dir>/current was compiled as one
+                              delta segment over it (docs/segments.md), compiling only
+                              what they change (default: false)
         -q, --quiet           print nothing on success (default: false)
         -h, --help            display help for command
       "
@@ -68,6 +72,32 @@ describe('omm CLI', () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('FAILED verification');
     expect(failed.stderr).toContain('E_CHECKSUM');
+  });
+
+  it('compile --delta: refuses a raw catalog without a change journal, publishes one delta from a journaled change, then nothing', () => {
+    const raw = writeRaw(SMALL_CATALOG);
+    const out = tempDir();
+    expect(run('compile', raw, '--out', out, '-q').code).toBe(0);
+    const current = () => readFileSync(join(out, 'current'), 'utf8');
+    const before = current();
+    const refused = run('compile', raw, '--out', out, '--delta');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('E_DELTA_JOURNAL');
+    expect(current()).toBe(before);
+
+    // A song renamed, as an import --into journals it.
+    const songs = join(raw, 'songs.csv');
+    const [header, first, ...rest] = readFileSync(songs, 'utf8').split('\n');
+    const id = first.split(',')[0];
+    writeFileSync(songs, [header, first.replace(/^([^,]*),[^,]*,/, '$1,Renamed Song,'), ...rest].join('\n'));
+    mkdirSync(join(raw, '.omm-changes'));
+    writeFileSync(join(raw, '.omm-changes', '000001.jsonl'), `${JSON.stringify({ type: 'song', id, change: 'updated' })}\n`);
+    const delta = run('compile', raw, '--out', out, '--delta');
+    expect(delta.code).toBe(0);
+    expect(delta.stdout).toMatch(/\(2 segments\)/);
+    expect(delta.stdout).toMatch(/holds +song 1\b/);
+    expect(run('verify', out).code).toBe(0);
+    expect(run('compile', raw, '--out', out, '--delta').stdout).toContain('nothing published');
   });
 
   it('start: rebuilds a snapshot without the views this server sends, then finds it up to date', () => {

@@ -44,7 +44,7 @@ describe('a delta compiled from the change journal reads as the full compile', (
   });
 });
 
-describe('artists without genres of their own take their songs\' over a delta', () => {
+describe("artists without genres of their own take their songs' over a delta", () => {
   const root = tempDir('omm-delta-compile-genres-');
   const found: Record<string, string[]>[] = [];
 

@@ -24,7 +24,8 @@ describe('a DDEX delivery applied with --into and compiled as a delta', () => {
       .filter((name) => name !== 'updates')
       .map((name) => join(ddex, name));
     const raw = join(root, 'raw');
-    const viaDdex = (inputs: string[], into: boolean) => runStreamedImport('DDEX', { out: raw, into, progress: null }, (sink, report) => readDdex(inputs, sink, report));
+    const viaDdex = (inputs: string[], into: boolean) =>
+      runStreamedImport('DDEX', { out: raw, into, progress: null }, (sink, report) => readDdex(inputs, sink, report));
     await viaDdex(base, false);
     const dist = join(root, 'dist');
     await compileCatalog({ rawDir: raw, outDir: dist });

@@ -4,25 +4,15 @@
 // it, and compiled as a delta (`omm compile --delta`, the fast path) and in full, each timed as a
 // child process. The last full compile is what compaction would give: bench:load --segments
 // serves both side by side.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { applyDailyChanges, DAILY_RATES, readRawTables, writeRawTables } from '../../dist/generate/daily-changes.js';
 import { rawChanges, writeJournal } from '../../dist/generate/raw-changes.js';
+import { timedOmm } from '../omm-runs.mjs';
 import { linkedDist } from './takedown-dist.mjs';
 
-const omm = fileURLToPath(new URL('../../bin/omm', import.meta.url));
-
-/** Runs `omm` with `args`, returning its wall seconds and stdout. */
-function timed(args) {
-  const started = performance.now();
-  const stdout = execFileSync(process.execPath, [omm, ...args], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  return { seconds: (performance.now() - started) / 1000, stdout };
-}
-
 /** `dist`'s snapshot plus `days` deltas in `to`, and the full compile of the last day in `compacted`. */
-export function segmentedDist(dist, raw, days, { to, compacted, scratch, log }) {
+export async function segmentedDist(dist, raw, days, { to, compacted, scratch, log }) {
   linkedDist(dist, to);
   let tables = readRawTables(raw);
   let previous = raw;
@@ -36,16 +26,28 @@ export function segmentedDist(dist, raw, days, { to, compacted, scratch, log }) 
     writeJournal(dayRaw, previous, rawChanges(tables, after));
     if (previous !== raw) rmSync(previous, { recursive: true, force: true });
     [tables, previous] = [after, dayRaw];
-    const delta = timed(['compile', dayRaw, '-o', to, '--delta', '--keep', String(days + 1)]);
+    const delta = await timedOmm(['compile', dayRaw, '-o', to, '--delta', '--keep', String(days + 1)]);
     rmSync(compacted, { recursive: true, force: true });
-    const full = timed(['compile', dayRaw, '-o', compacted, '-q']);
+    const full = await timedOmm(['compile', dayRaw, '-o', compacted, '-q']);
     const held = /holds +(.*)/.exec(delta.stdout)?.[1] ?? '';
     const wrote = /wrote +(.*)/.exec(delta.stdout)?.[1] ?? '';
     const phases = /phases +(.*)/.exec(delta.stdout)?.[1] ?? '';
     const compiled = /compiled +([\d,]+ songs)/.exec(delta.stdout)?.[1] ?? '';
-    const entry = { day, deltaSeconds: +delta.seconds.toFixed(1), fullSeconds: +full.seconds.toFixed(1), held, compiled, wrote, phases };
+    const entry = {
+      day,
+      deltaSeconds: +delta.seconds.toFixed(1),
+      deltaPeakAnonMiB: delta.peakAnonMiB,
+      fullSeconds: +full.seconds.toFixed(1),
+      fullPeakAnonMiB: full.peakAnonMiB,
+      held,
+      compiled,
+      wrote,
+      phases,
+    };
     deltas.push(entry);
-    log(`day ${day}: delta compile ${entry.deltaSeconds} s (full compile ${entry.fullSeconds} s, ratio ${(delta.seconds / full.seconds).toFixed(3)}); holds ${held}; compiled ${compiled}; wrote ${wrote}; ${phases}`);
+    log(
+      `day ${day}: delta compile ${entry.deltaSeconds} s (full compile ${entry.fullSeconds} s, ratio ${(delta.seconds / full.seconds).toFixed(3)}); holds ${held}; compiled ${compiled}; wrote ${wrote}; ${phases}`,
+    );
   }
   rmSync(scratch, { recursive: true, force: true });
   return deltas;

@@ -26,7 +26,10 @@ export function register(program: Command): void {
     )
     .option('-q, --quiet', 'print nothing on success', false)
     .action(
-      async (rawDir: string, opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean; memory: string; delta: boolean }) => {
+      async (
+        rawDir: string,
+        opts: { out: string; skipInvalid: boolean; keep: number; maxErrors: number; quiet: boolean; views: boolean; memory: string; delta: boolean },
+      ) => {
         const memoryBytes = parseMemorySize(opts.memory);
         if (memoryBytes === null) throw new CliError(`--memory: ${JSON.stringify(opts.memory)} is not a size such as 1g, 1.5GiB or 512m`, 2);
         if (memoryBytes < MIN_MEMORY_BYTES)

@@ -95,17 +95,10 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
     // quarter of the budget's room while those sort within half: with half each, two threads'
     // heaps and arenas awaiting collection took a 10M compile to 659 MiB against 512.
     let songOrders = null as Promise<OrdersBeforeRelease> | null;
-    const validated = await validateCatalog(rawDir, spill, budget, log, { outDir: stagingDir, buildId }, progress.tick, (entities) => {
-      songOrders = beside(
-        startOrdersBeside({
-          files: entities.songs,
-          spillPath: spill.path,
-          spillPrefix: 'song-orders-',
-          budgetBytes: budget.share(0.25).sorterBytes(1),
-          label: 'songs',
-        }),
-      );
-    }, options.knownGenres);
+    const onResolved = (entities: Parameters<NonNullable<Parameters<typeof validateCatalog>[6]>>[0]) => {
+      songOrders = beside(songOrdersBeside(entities.songs, spill, budget));
+    };
+    const validated = await validateCatalog(rawDir, spill, budget, log, { outDir: stagingDir, buildId }, progress.tick, onResolved, options.knownGenres);
     progress.done();
     const sources = checkedSources(validated, digests, log, Boolean(options.skipInvalid));
 
@@ -198,4 +191,15 @@ async function rewriteEdgeRecords(
           (rows) => progress.add(rows),
         );
   return EDGE_RECORD_FILES.flatMap((f) => (tables.includes(f) ? rewritten.filter((s) => tableOf(s.path) === f) : validated.edgeRecords.get(f)!.shards));
+}
+
+/** The songs' orders but by release date, sorting on a worker within a quarter of the budget's room. */
+function songOrdersBeside(songs: Parameters<typeof startOrdersBeside>[0]['files'], spill: SpillDir, budget: MemoryBudget) {
+  return startOrdersBeside({
+    files: songs,
+    spillPath: spill.path,
+    spillPrefix: 'song-orders-',
+    budgetBytes: budget.share(0.25).sorterBytes(1),
+    label: 'songs',
+  });
 }

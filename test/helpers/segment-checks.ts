@@ -51,7 +51,8 @@ function disagreements(seg: Catalog, full: Catalog): string[] {
         // again from the merged catalog (live-stations.ts), its stored list and count not read.
         const a = stored(seg, g);
         const b = stored(full, n);
-        const named = (cat: Catalog, view: StationView | null) => JSON.stringify([view?.record, Array.from(view?.tracks ?? [], (t) => cat.records('song').get<{ id: string }>(t).id)]);
+        const named = (cat: Catalog, view: StationView | null) =>
+          JSON.stringify([view?.record, Array.from(view?.tracks ?? [], (t) => cat.records('song').get<{ id: string }>(t).id)]);
         if (named(seg, a) !== named(full, b)) note(`station ${identity}: served differently`);
       } else if (JSON.stringify(seg.records(type).get(g)) !== JSON.stringify(record)) note(`${type} ${identity}: record differs`);
       for (const table of ID_KEYS[type] ?? []) {

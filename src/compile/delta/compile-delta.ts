@@ -70,18 +70,32 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
     const views = prev.snapshot.manifest.views !== undefined;
     const knownGenres = Array.from({ length: prev.records('genre').count }, (_, g) => prev.records('genre').get<{ name: string }>(g).name);
     // No views: the delta's are rendered from its records once they are written (delta-views.ts).
-    await phase('candidates compile', () => compileIncluded(join(work, 'raw'), join(work, 'dist'), { views: false, memoryBytes: options.memoryBytes, knownGenres }, included));
+    await phase('candidates compile', () =>
+      compileIncluded(join(work, 'raw'), join(work, 'dist'), { views: false, memoryBytes: options.memoryBytes, knownGenres }, included),
+    );
     const withoutOwnGenres = await artistsWithoutOwnGenres(join(work, 'raw'));
     const mini = Catalog.open(join(work, 'dist'), { searchable: false });
     try {
       const next = new DeltaNext(prev, mini, numberNext(prev, mini, closure));
       const parts = await phase('whole-catalog parts', async () => wholeCatalogParts(next, sources, withoutOwnGenres));
-      const nextBuild = buildIdOf(new Map(sources.map((s) => [s.file.slice(0, -'.csv'.length) as RawFileName, { bytes: s.bytes, sha256: s.sha256 }])), false, views);
+      const nextBuild = buildIdOf(
+        new Map(sources.map((s) => [s.file.slice(0, -'.csv'.length) as RawFileName, { bytes: s.bytes, sha256: s.sha256 }])),
+        false,
+        views,
+      );
       const deltaId = digest('omm-delta', prev.snapshot.manifest.buildId, nextBuild);
       const { buildId: _b, structures: _s, shards: _sh, segments: _seg, changes: _c, ...described } = mini.snapshot.manifest;
-      const manifest = { ...described, views: prev.snapshot.manifest.views, counts: nextCounts(prev, parts), sources, rejectedRows: 0, changes: changes.position };
+      const manifest = {
+        ...described,
+        views: prev.snapshot.manifest.views,
+        counts: nextCounts(prev, parts),
+        sources,
+        rejectedRows: 0,
+        changes: changes.position,
+      };
       const published = await phase('publish', async () => publishSegment(options.outDir, prev, deltaId, fastContent(parts), manifest, options.keep ?? 3));
-      const tally = (part: 'held' | 'removed') => Object.fromEntries(Object.entries(parts.plan).map(([type, p]) => [type, p[part].length])) as Record<SegmentType, number>;
+      const tally = (part: 'held' | 'removed') =>
+        Object.fromEntries(Object.entries(parts.plan).map(([type, p]) => [type, p[part].length])) as Record<SegmentType, number>;
       return { ...published, held: tally('held'), removed: tally('removed'), compiledSongs: mini.records('song').count };
     } finally {
       mini.close();
@@ -102,7 +116,12 @@ async function artistsWithoutOwnGenres(rawDir: string): Promise<Set<string>> {
 }
 
 /** Compiles the included rows; a raw issue names the line of the raw catalog it is on. */
-async function compileIncluded(rawDir: string, outDir: string, settings: Pick<CompileOptions, 'views' | 'memoryBytes' | 'knownGenres'>, included: IncludedRaw): Promise<void> {
+async function compileIncluded(
+  rawDir: string,
+  outDir: string,
+  settings: Pick<CompileOptions, 'views' | 'memoryBytes' | 'knownGenres'>,
+  included: IncludedRaw,
+): Promise<void> {
   try {
     await compileCatalog({ rawDir, outDir, ...settings, keep: 1 });
   } catch (err) {
@@ -145,7 +164,10 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[], 
   const genres = genreLists(next, next.heldOf('song').global, removed.song, served);
   patchArtistsAndPlaylists(next, removed, genres, withoutOwnGenres);
   const patchInputs = Object.fromEntries(
-    ORDERED_TYPES.map((type) => [type, { held: next.heldOf(type).global, removed: removed[type], record: (g: number) => next.record<SortableRecord>(type, g) }]),
+    ORDERED_TYPES.map((type) => [
+      type,
+      { held: next.heldOf(type).global, removed: removed[type], record: (g: number) => next.record<SortableRecord>(type, g) },
+    ]),
   ) as unknown as Record<OrderedType, PatchInputs>;
   const orders = insertionPatches(prev, patchInputs);
   const order = (type: OrderedType, sort: string) => nextOrder(prev, type, sort, orders.arrays, patchInputs[type]);
@@ -162,7 +184,14 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[], 
     genreStation: (g) => stations.ordinalOf((genres.changed.get(g)?.record ?? prev.records('genre').get<{ stationId: string }>(g)).stationId),
   });
   const heldGenres = [...genres.changed.values()].filter((genre) => genreDiffers(next, genre)).sort((a, b) => a.g - b.g);
-  return { next, plan: planOf(next, removed, heldGenres, genres.removed, stations), genres: heldGenres, stations: stations.held, explore, orders: orders.writer };
+  return {
+    next,
+    plan: planOf(next, removed, heldGenres, genres.removed, stations),
+    genres: heldGenres,
+    stations: stations.held,
+    explore,
+    orders: orders.writer,
+  };
 }
 
 function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; songs: number[] }): boolean {
@@ -173,15 +202,32 @@ function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; song
   return JSON.stringify(prev.records('genre').get(genre.g)) !== JSON.stringify(genre.record);
 }
 
-function planOf(next: DeltaNext, removed: Record<(typeof COMPILED_TYPES)[number], number[]>, genres: { g: number }[], removedGenres: number[], stations: StationLists): DeltaPlan {
+function planOf(
+  next: DeltaNext,
+  removed: Record<(typeof COMPILED_TYPES)[number], number[]>,
+  genres: { g: number }[],
+  removedGenres: number[],
+  stations: StationLists,
+): DeltaPlan {
   const plan = {} as DeltaPlan;
   for (const type of COMPILED_TYPES) {
     const held = next.heldOf(type);
     plan[type] = { toGlobal: next.numbering[type].toGlobal, held: held.global, heldFrom: held.mini, removed: Uint32Array.from(removed[type]) };
   }
-  const derived = (held: number[], out: number[]): TypePlan => ({ toGlobal: new Uint32Array(0), held: Uint32Array.from(held), heldFrom: Uint32Array.from(held, (_, i) => i), removed: Uint32Array.from(out) });
-  plan.genre = derived(genres.map((g) => g.g), removedGenres);
-  plan.station = derived(stations.held.map((s) => s.g), stations.removed);
+  const derived = (held: number[], out: number[]): TypePlan => ({
+    toGlobal: new Uint32Array(0),
+    held: Uint32Array.from(held),
+    heldFrom: Uint32Array.from(held, (_, i) => i),
+    removed: Uint32Array.from(out),
+  });
+  plan.genre = derived(
+    genres.map((g) => g.g),
+    removedGenres,
+  );
+  plan.station = derived(
+    stations.held.map((s) => s.g),
+    stations.removed,
+  );
   return plan;
 }
 
@@ -245,4 +291,3 @@ function timer(onPhase: DeltaCompileOptions['onPhase']) {
     return out;
   };
 }
-

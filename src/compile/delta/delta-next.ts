@@ -3,7 +3,9 @@ import { RELATION_TARGETS } from './identity.js';
 import { COMPILED_TYPES, type CompiledType, type NextNumbering } from './next-numbering.js';
 
 /** Relationship lists a compile of the candidates makes for them (genre and station lists are worked out apart). */
-export const COMPILED_RELATIONS = Object.keys(RELATION_TARGETS).filter((name) => (COMPILED_TYPES as readonly string[]).includes(name.slice(0, name.indexOf('.'))));
+export const COMPILED_RELATIONS = Object.keys(RELATION_TARGETS).filter((name) =>
+  (COMPILED_TYPES as readonly string[]).includes(name.slice(0, name.indexOf('.'))),
+);
 
 /**
  * The catalog as it will be served once the delta is in, for the compiled types (next-numbering.ts):

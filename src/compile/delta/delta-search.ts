@@ -20,14 +20,7 @@ const BUDGET_BYTES = 64 * 2 ** 20;
  * segments reads the global ordinal from the delta's held list. No first pages: a delta's
  * documents are few, and the base's pages are merged with them at search time.
  */
-export function writeDeltaSearch(
-  distDir: string,
-  staging: string,
-  prefix: string,
-  segment: number,
-  buildId: string,
-  content: DeltaContent,
-): ManifestShard[] {
+export function writeDeltaSearch(distDir: string, staging: string, prefix: string, segment: number, buildId: string, content: DeltaContent): ManifestShard[] {
   const spill = SpillDir.create(distDir);
   try {
     const entries: ManifestShard[] = [];

@@ -58,7 +58,8 @@ export function fastContent({ next, plan, genres, stations, explore, orders }: F
       const keys = Array.from(plan[type].held, (_, i) => ({ i, key: sortKeyOf('popularity', record(type, i) as unknown as SortableRecord) }));
       return keys.sort((a, b) => popularity(a.key, b.key)).map((k) => k.i);
     },
-    creditNames: (type, i) => Array.from(next.list(type === 'song' ? 'song.artists' : 'album.artists', plan[type].held[i]), (a) => next.record<{ name: string }>('artist', a).name),
+    creditNames: (type, i) =>
+      Array.from(next.list(type === 'song' ? 'song.artists' : 'album.artists', plan[type].held[i]), (a) => next.record<{ name: string }>('artist', a).name),
     structures: () => (packr as unknown as { structures: unknown[][] }).structures.map((s) => [...s]),
   };
 }

@@ -30,7 +30,12 @@ export class NeedsParser extends Error {}
  * counts them (blank lines are no rows). Null when the file is absent. A lone CR line break
  * throws NeedsParser.
  */
-export async function scanKeyedRows(path: string, columns: readonly string[], onRow: KeyedRow, onHeader: (header: string[]) => void = () => undefined): Promise<ScannedFile | null> {
+export async function scanKeyedRows(
+  path: string,
+  columns: readonly string[],
+  onRow: KeyedRow,
+  onHeader: (header: string[]) => void = () => undefined,
+): Promise<ScannedFile | null> {
   if (!existsSync(path)) return null;
   const hash = createHash('sha256');
   const state = { header: null as string[] | null, positions: [] as number[], rows: 0, line: 1, onHeader };

@@ -50,10 +50,12 @@ export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsR
     for (let i = 0; i < list.length; i++) {
       const g = list[i];
       stale.add(g);
-      if (g < prev.records('song').count && !prev.isDeleted('song', g)) for (const name of prev.records('song').get<{ genres: string[] }>(g).genres) touch(name);
+      if (g < prev.records('song').count && !prev.isDeleted('song', g))
+        for (const name of prev.records('song').get<{ genres: string[] }>(g).genres) touch(name);
     }
   }
-  for (let i = 0; i < songsHeld.length; i++) for (const name of next.record<{ genres: string[] }>('song', songsHeld[i]).genres) touch(name).added.push(songsHeld[i]);
+  for (let i = 0; i < songsHeld.length; i++)
+    for (const name of next.record<{ genres: string[] }>('song', songsHeld[i]).genres) touch(name).added.push(songsHeld[i]);
 
   const changed = new Map<number, NextGenre>();
   const fresh = new Map<string, number>();
@@ -64,7 +66,8 @@ export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsR
     const before = g >= 0 ? prev.relation('genre.songs').targetsOf(g) : new Uint32Array(0);
     const kept = Array.from(before).filter((s) => !stale.has(s));
     const songs = placeSorted(kept, added, POPULARITY, songKey);
-    const record: GenreRecord = g >= 0 ? { ...prevGenres.get<GenreRecord>(g), songCount: songs.length } : { name, stationId: `genre-${genreSlug(name)}`, songCount: songs.length };
+    const record: GenreRecord =
+      g >= 0 ? { ...prevGenres.get<GenreRecord>(g), songCount: songs.length } : { name, stationId: `genre-${genreSlug(name)}`, songCount: songs.length };
     if (g < 0) {
       g = size++;
       fresh.set(key, g);

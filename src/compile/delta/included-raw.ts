@@ -11,7 +11,10 @@ import { scanRawFile } from './raw-rows.js';
 function keeps(included: Closure['included']): Partial<Record<RawFileName, { columns: string[]; keep: (k: string[]) => boolean }>> {
   const { song, album, artist, playlist } = included;
   const own = (ids: ReadonlySet<string>) => ({ columns: ['id'], keep: (k: string[]) => ids.has(k[0]) });
-  const pair = (a: string, as: ReadonlySet<string>, b: string, bs: ReadonlySet<string>) => ({ columns: [a, b], keep: (k: string[]) => as.has(k[0]) && bs.has(k[1]) });
+  const pair = (a: string, as: ReadonlySet<string>, b: string, bs: ReadonlySet<string>) => ({
+    columns: [a, b],
+    keep: (k: string[]) => as.has(k[0]) && bs.has(k[1]),
+  });
   return {
     artists: own(artist),
     albums: own(album),
@@ -61,12 +64,22 @@ export async function writeIncludedRaw(rawDir: string, outDir: string, included:
 }
 
 /** One file's kept rows into `out`: split without parsing, or with the CSV parser where the file needs it. */
-async function scanFile(rawDir: string, file: RawFileName, rule: { columns: string[]; keep: (k: string[]) => boolean }, out: RowFile): Promise<ScannedFile | null> {
+async function scanFile(
+  rawDir: string,
+  file: RawFileName,
+  rule: { columns: string[]; keep: (k: string[]) => boolean },
+  out: RowFile,
+): Promise<ScannedFile | null> {
   let header: string[] = [];
   try {
-    return await scanKeyedRows(join(rawDir, `${file}.csv`), rule.columns, (keys, row, line) => {
-      if (rule.keep(keys)) out.write(header, row, line);
-    }, (h) => (header = h));
+    return await scanKeyedRows(
+      join(rawDir, `${file}.csv`),
+      rule.columns,
+      (keys, row, line) => {
+        if (rule.keep(keys)) out.write(header, row, line);
+      },
+      (h) => (header = h),
+    );
   } catch (err) {
     if (!(err instanceof NeedsParser)) throw err;
   }

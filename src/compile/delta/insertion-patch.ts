@@ -40,7 +40,10 @@ export function insertionPatches(prev: Catalog, inputs: Record<OrderedType, Patc
     const served = baseServed(prev, type, inputs[type], baseRecords.count);
     const earlier = earlierPatch(prev, type);
     const baseVersion = cachedRecords((g) => baseRecords.get<SortableRecord>(g));
-    const sorts = base.names().filter((n) => n.startsWith('order.')).map((n) => n.slice('order.'.length));
+    const sorts = base
+      .names()
+      .filter((n) => n.startsWith('order.'))
+      .map((n) => n.slice('order.'.length));
     for (const sort of sorts) {
       const compare = compareSortKeys(sort);
       const order = base.column(`order.${sort}`);
@@ -67,8 +70,14 @@ export function insertionPatches(prev: Catalog, inputs: Record<OrderedType, Patc
       }
       const kept = earlier ? keptEntries(earlier, sort, inputs[type], next) : [];
       const merged = mergePatches(kept, placed, compare, (g) => sortKeyOf(sort, inputs[type].record(g)));
-      add(`${type}.${sort}.ordinals`, Uint32Array.from(merged, (e) => e.g));
-      add(`${type}.${sort}.at`, Uint32Array.from(merged, (e) => e.at));
+      add(
+        `${type}.${sort}.ordinals`,
+        Uint32Array.from(merged, (e) => e.g),
+      );
+      add(
+        `${type}.${sort}.at`,
+        Uint32Array.from(merged, (e) => e.at),
+      );
     }
   }
   return { writer, arrays };
@@ -105,7 +114,12 @@ function keptEntries(earlier: NonNullable<ReturnType<typeof earlierPatch>>, sort
 }
 
 /** Two patches, each in order, as one: by insertion point, then by the order's comparison. */
-function mergePatches<E extends { g: number; at: number; key: SortKey | null }>(a: E[], b: E[], compare: (x: SortKey, y: SortKey) => number, keyOf: (g: number) => SortKey): E[] {
+function mergePatches<E extends { g: number; at: number; key: SortKey | null }>(
+  a: E[],
+  b: E[],
+  compare: (x: SortKey, y: SortKey) => number,
+  keyOf: (g: number) => SortKey,
+): E[] {
   const key = (e: E) => (e.key ??= keyOf(e.g));
   const out: E[] = [];
   let i = 0;

@@ -31,7 +31,8 @@ export type NextNumbering = Record<CompiledType, TypeNumbering>;
 export function numberNext(prev: Catalog, mini: Catalog, closure: Closure): NextNumbering {
   const songs = numberType(prev, mini, 'song', closure.candidates.song, prevByIdentity(prev, 'song', closure.candidates.song));
   const out = { song: songs } as NextNumbering;
-  for (const type of ['album', 'artist', 'playlist'] as const) out[type] = numberType(prev, mini, type, closure.candidates[type], prevByIdentity(prev, type, closure.candidates[type]));
+  for (const type of ['album', 'artist', 'playlist'] as const)
+    out[type] = numberType(prev, mini, type, closure.candidates[type], prevByIdentity(prev, type, closure.candidates[type]));
   for (const [type, list] of [
     ['file', 'song.files'],
     ['lyrics', 'song.lyrics'],

@@ -19,7 +19,12 @@ const DERIVED_GENRES = 3;
  * - a playlist's tracks: the list in service less the songs taken out (a delivery adds none), its
  *   track count with it.
  */
-export function patchArtistsAndPlaylists(next: DeltaNext, removed: Record<CompiledType, number[]>, genres: GenreLists, withoutOwnGenres: ReadonlySet<string>): void {
+export function patchArtistsAndPlaylists(
+  next: DeltaNext,
+  removed: Record<CompiledType, number[]>,
+  genres: GenreLists,
+  withoutOwnGenres: ReadonlySet<string>,
+): void {
   const heldSongs = next.heldOf('song').global;
   const heldAlbums = next.heldOf('album').global;
   const staleSongs = new Set<number>([...heldSongs, ...removed.song]);
@@ -29,9 +34,16 @@ export function patchArtistsAndPlaylists(next: DeltaNext, removed: Record<Compil
   const byName = compareSortKeys('name');
   const byRelease = compareSortKeys('-releaseDate');
   for (const a of next.candidates('artist')) {
-    const before = (name: string, stale: Set<number>) => (a < next.prev.records('artist').count && !next.prev.isDeleted('artist', a) ? Array.from(next.prev.relation(name).targetsOf(a)).filter((t) => !stale.has(t)) : []);
-    const songs = placeSorted(before('artist.songs', staleSongs), songsOf.get(a) ?? [], byName, (s) => sortKeyOf('name', next.record<SortableRecord>('song', s)));
-    const albums = placeSorted(before('artist.albums', staleAlbums), albumsOf.get(a) ?? [], byRelease, (al) => sortKeyOf('-releaseDate', next.record<SortableRecord>('album', al)));
+    const before = (name: string, stale: Set<number>) =>
+      a < next.prev.records('artist').count && !next.prev.isDeleted('artist', a)
+        ? Array.from(next.prev.relation(name).targetsOf(a)).filter((t) => !stale.has(t))
+        : [];
+    const songs = placeSorted(before('artist.songs', staleSongs), songsOf.get(a) ?? [], byName, (s) =>
+      sortKeyOf('name', next.record<SortableRecord>('song', s)),
+    );
+    const albums = placeSorted(before('artist.albums', staleAlbums), albumsOf.get(a) ?? [], byRelease, (al) =>
+      sortKeyOf('-releaseDate', next.record<SortableRecord>('album', al)),
+    );
     next.patchList('artist.songs', a, songs);
     next.patchList('artist.albums', a, albums);
     const record = next.record<{ id: string; genres: string[] }>('artist', a);

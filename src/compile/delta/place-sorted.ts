@@ -5,7 +5,12 @@ import type { SortKey } from './sort-order.js';
  * by a binary search over `kept`, so only the keys the searches visit are made. A list patched
  * this way is the list a full compile sorts, when `kept` lost no entry whose key changed.
  */
-export function placeSorted(kept: readonly number[], added: readonly number[], compare: (a: SortKey, b: SortKey) => number, keyOf: (g: number) => SortKey): number[] {
+export function placeSorted(
+  kept: readonly number[],
+  added: readonly number[],
+  compare: (a: SortKey, b: SortKey) => number,
+  keyOf: (g: number) => SortKey,
+): number[] {
   if (added.length === 0) return [...kept];
   const cache = new Map<number, SortKey>();
   const keptKey = (i: number) => {

@@ -33,7 +33,8 @@ export function segmentsOf(prev: Catalog): ManifestSegment[] {
     );
   }
   const segments: ManifestSegment[] = from.segments ? [...from.segments] : [{ role: 'base', buildId: from.buildId, structures: from.structures }];
-  if (segments.length >= MAX_SEGMENTS) throw new FormatError('E_SNAPSHOT_MISMATCH', `snapshot ${from.buildId} already has ${segments.length} segments`, prev.snapshot.dir);
+  if (segments.length >= MAX_SEGMENTS)
+    throw new FormatError('E_SNAPSHOT_MISMATCH', `snapshot ${from.buildId} already has ${segments.length} segments`, prev.snapshot.dir);
   return segments;
 }
 
@@ -44,7 +45,14 @@ export function segmentsOf(prev: Catalog): ManifestSegment[] {
  * like a compile's. `described` is what the manifest says of the catalog (counts, sources,
  * journal position); `deltaId` names the segment.
  */
-export function publishSegment(distDir: string, prev: Catalog, deltaId: string, content: DeltaContent, described: Omit<Manifest, 'buildId' | 'structures' | 'shards' | 'segments'>, keep: number): PublishedSegment {
+export function publishSegment(
+  distDir: string,
+  prev: Catalog,
+  deltaId: string,
+  content: DeltaContent,
+  described: Omit<Manifest, 'buildId' | 'structures' | 'shards' | 'segments'>,
+  keep: number,
+): PublishedSegment {
   const from = prev.snapshot.manifest;
   const segments = segmentsOf(prev);
   const segment = segments.length;
@@ -55,9 +63,11 @@ export function publishSegment(distDir: string, prev: Catalog, deltaId: string, 
     const search = writeDeltaSearch(distDir, staging, `d${segment}-`, segment, deltaId, content);
     segments.push({ role: 'delta', buildId: deltaId, structures: content.structures() });
     const buildId = segmentedBuildId(segments);
-    const manifestOf = (shards: ManifestShard[]) => ({ ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...shards], segments }) as Manifest;
+    const manifestOf = (shards: ManifestShard[]) =>
+      ({ ...described, buildId, structures: segments[0].structures, shards: [...from.shards, ...shards], segments }) as Manifest;
     let own = [...delta.entries, ...search];
-    const write = () => new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifestOf(own) as unknown as Record<string, unknown>);
+    const write = () =>
+      new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifestOf(own) as unknown as Record<string, unknown>);
     if (rendersViews(from, content)) {
       // The records first, then the views rendered over them (delta-views.ts), as a compile does.
       write();

@@ -21,7 +21,11 @@ export interface ScannedFile {
  * does (raw-file.ts), so a delta compile names the same sources as a full compile of the same
  * files. Null when the file is absent.
  */
-export async function scanRawFile(rawDir: string, file: RawFileName, onRow: (row: RawRow, cells: string[], header: readonly string[], line: number) => void): Promise<ScannedFile | null> {
+export async function scanRawFile(
+  rawDir: string,
+  file: RawFileName,
+  onRow: (row: RawRow, cells: string[], header: readonly string[], line: number) => void,
+): Promise<ScannedFile | null> {
   const path = join(rawDir, `${file}.csv`);
   if (!existsSync(path)) return null;
   const hash = createHash('sha256');

@@ -37,9 +37,12 @@ export function referenceContent(prev: Catalog, plan: DeltaPlan, next: Catalog):
         rowOf[n] = row;
       });
       const popularity = next.order(type, 'popularity');
-      return Array.from(popularity.slice(0, popularity.length)).filter((n) => rowOf[n] >= 0).map((n) => rowOf[n]);
+      return Array.from(popularity.slice(0, popularity.length))
+        .filter((n) => rowOf[n] >= 0)
+        .map((n) => rowOf[n]);
     },
-    creditNames: (type, i) => Array.from(next.relation(type === 'song' ? 'song.artists' : 'album.artists').targetsOf(from(type, i)), (a) => next.artist(a).name),
+    creditNames: (type, i) =>
+      Array.from(next.relation(type === 'song' ? 'song.artists' : 'album.artists').targetsOf(from(type, i)), (a) => next.artist(a).name),
     structures: () => next.snapshot.manifest.structures as unknown[][],
   };
 }

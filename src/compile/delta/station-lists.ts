@@ -70,7 +70,9 @@ export function stationLists(inputs: StationInputs): StationLists {
     const record = stations.get<StationRecord>(st);
     consider(record.id, record.name, record.seed, () => Array.from(prev.relation('station.tracks').targetsOf(st)).filter((s) => served('song', s)), record);
   }
-  for (const [g, genre] of genres.changed) if (g >= prev.records('genre').count) consider(genre.record.stationId, genre.record.name, { kind: 'genre', name: genre.record.name }, () => [...genre.songs], null);
+  for (const [g, genre] of genres.changed)
+    if (g >= prev.records('genre').count)
+      consider(genre.record.stationId, genre.record.name, { kind: 'genre', name: genre.record.name }, () => [...genre.songs], null);
   for (const g of genres.removed) stationOut(next, prev.records('genre').get<{ stationId: string }>(g).stationId, removed);
   const mix = artistMix(inputs);
   for (const a of touched(next, 'artist')) {
