@@ -46,7 +46,7 @@ export async function segmentedDist(dist, raw, days, { to, compacted, scratch, l
     };
     deltas.push(entry);
     log(
-      `day ${day}: delta compile ${entry.deltaSeconds} s (full compile ${entry.fullSeconds} s, ratio ${(delta.seconds / full.seconds).toFixed(3)}); holds ${held}; compiled ${compiled}; wrote ${wrote}; ${phases}`,
+      `day ${day}: delta compile ${entry.deltaSeconds} s, peak anon ${entry.deltaPeakAnonMiB} MiB (full compile ${entry.fullSeconds} s, ${entry.fullPeakAnonMiB} MiB, ratio ${(delta.seconds / full.seconds).toFixed(3)}); holds ${held}; compiled ${compiled}; wrote ${wrote}; ${phases}`,
     );
   }
   rmSync(scratch, { recursive: true, force: true });
