@@ -42,11 +42,13 @@ export function namesChanged(changes: DeltaChanges, file: 'album_tracks' | 'albu
   return song.has(row.song_id) || artist.has(row.artist_id);
 }
 
+/** Adds to `out` the `to` column of every row whose `from` column is in `sources`. */
+function linked(rows: RawRow[], from: string, to: string, sources: ReadonlySet<string>, out: Set<string>): void {
+  for (const row of rows) if (sources.has(row[from])) out.add(row[to]);
+}
+
 export function deltaClosure(prev: Catalog, changes: DeltaChanges, links: ChangedLinks): Closure {
   const lists = new PrevLists(prev);
-  const linked = (rows: RawRow[], from: string, to: string, sources: ReadonlySet<string>, out: Set<string>) => {
-    for (const row of rows) if (sources.has(row[from])) out.add(row[to]);
-  };
   const changedSongs = new Set(changes.changed.song.keys());
   const changedAlbums = new Set(changes.changed.album.keys());
   const changedArtists = new Set(changes.changed.artist.keys());
@@ -100,9 +102,6 @@ function movedAlbums(lists: PrevLists, links: ChangedLinks, changedSongs: Readon
 
 /** The candidates and every neighbour their records and lists are made from. */
 function included(lists: PrevLists, links: ChangedLinks, held: Closure['candidates']): Closure['included'] {
-  const linked = (rows: RawRow[], from: string, to: string, sources: ReadonlySet<string>, out: Set<string>) => {
-    for (const row of rows) if (sources.has(row[from])) out.add(row[to]);
-  };
   const songs = new Set(held.song);
   lists.add('album.tracks', held.album, songs);
   linked(links.albumTracks, 'album_id', 'song_id', held.album, songs);

@@ -38,7 +38,7 @@ export async function scanKeyedRows(
 ): Promise<ScannedFile | null> {
   if (!existsSync(path)) return null;
   const hash = createHash('sha256');
-  const state = { header: null as string[] | null, positions: [] as number[], rows: 0, line: 1, onHeader };
+  const state = { header: null as string[] | null, positions: [] as number[], last: -1, rows: 0, line: 1, onHeader };
   let carry: Buffer = Buffer.alloc(0);
   const bytes = await readAhead(path, (chunk) => {
     hash.update(chunk);
@@ -51,7 +51,7 @@ export async function scanKeyedRows(
   return { header: state.header ?? [], rows: state.rows, bytes, sha256: hash.digest('hex') };
 }
 
-type ScanState = { header: string[] | null; positions: number[]; rows: number; line: number; onHeader: (header: string[]) => void };
+type ScanState = { header: string[] | null; positions: number[]; last: number; rows: number; line: number; onHeader: (header: string[]) => void };
 
 /** Hands over every whole row of `buf` (the last one too when `end`); returns the bytes used. */
 function splitRows(buf: Buffer, end: boolean, state: ScanState, columns: readonly string[], onRow: KeyedRow): number {
@@ -102,38 +102,29 @@ function handleRow(row: Buffer, state: ScanState, columns: readonly string[], on
     if (cells.length > 0 && cells[0].charCodeAt(0) === 0xfeff) cells = [cells[0].slice(1), ...cells.slice(1)];
     state.header = cells.map((c) => c.trim());
     state.positions = columns.map((c) => state.header!.indexOf(c));
+    state.last = Math.max(-1, ...state.positions);
     state.onHeader(state.header);
     return;
   }
   if (row.length === 0) return;
   state.rows++;
-  onRow(keysOf(row, state.positions), row, state.line);
+  onRow(keysOf(row, state.positions, state.last), row, state.line);
 }
 
-/** The cells at `positions` (empty for a column the file lacks). */
-function keysOf(row: Buffer, positions: readonly number[]): string[] {
-  const last = Math.max(-1, ...positions);
-  const out: string[] = [];
-  let cells: string[] | null = null;
+/** The cells at `positions` (empty for a column the file lacks): the fields up to the last asked cut at commas, the row parsed when one of them is quoted. */
+function keysOf(row: Buffer, positions: readonly number[], last: number): string[] {
+  const out = new Array<string>(positions.length).fill('');
   let at = 0;
-  const starts: number[] = [];
   for (let i = 0; i <= last; i++) {
+    if (at > row.length) break;
     if (row[at] === QUOTE) {
-      cells = parseCells(row);
-      break;
+      const cells = parseCells(row);
+      return positions.map((p) => (p < 0 ? '' : (cells[p] ?? '')));
     }
-    starts.push(at);
     const comma = row.indexOf(COMMA, at);
-    at = comma < 0 ? row.length + 1 : comma + 1;
-  }
-  for (const p of positions) {
-    if (p < 0) out.push('');
-    else if (cells) out.push(cells[p] ?? '');
-    else {
-      const from = starts[p];
-      const comma = from > row.length ? -1 : row.indexOf(COMMA, from);
-      out.push(from > row.length ? '' : row.toString('utf8', from, comma < 0 ? row.length : comma));
-    }
+    const end = comma < 0 ? row.length : comma;
+    for (let k = 0; k < positions.length; k++) if (positions[k] === i) out[k] = row.toString('utf8', at, end);
+    at = end + 1;
   }
   return out;
 }
