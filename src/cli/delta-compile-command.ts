@@ -1,5 +1,5 @@
 import { CompileError } from '../compile/index.js';
-import { compileDelta } from '../compile/delta/compile-delta.js';
+import { compileDeltaWithPolicy, MAX_DELTAS } from '../compile/delta/fold-policy.js';
 import { DeltaCompileError } from '../compile/delta/delta-changes.js';
 import { bytes, count } from '../units/readable.js';
 import { CliError } from './cli-error.js';
@@ -9,7 +9,7 @@ export async function runDeltaCompile(rawDir: string, outDir: string, opts: { ke
   const started = process.hrtime.bigint();
   const phases: string[] = [];
   try {
-    const result = await compileDelta({
+    const outcome = await compileDeltaWithPolicy({
       rawDir,
       outDir,
       keep: opts.keep,
@@ -21,10 +21,17 @@ export async function runDeltaCompile(rawDir: string, outDir: string, opts: { ke
     });
     if (opts.quiet) return;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    if (!result) {
+    if (!outcome) {
       process.stdout.write(`no changes in ${rawDir}'s change journal since ${outDir}/current was compiled: nothing published\n`);
       return;
     }
+    if (outcome.kind === 'folded') {
+      process.stdout.write(
+        `compiled ${rawDir} in full -> ${outcome.full.snapshotDir}: the snapshot in service had ${outcome.deltas} deltas (at most ${MAX_DELTAS}), now folded into one snapshot in ${seconds.toFixed(1)} s\n  build id   ${outcome.full.buildId}\n`,
+      );
+      return;
+    }
+    const result = outcome.delta;
     const held = Object.entries(result.held)
       .filter(([, n]) => n > 0)
       .map(([type, n]) => `${type} ${count(n)}`)

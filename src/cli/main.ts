@@ -6,6 +6,7 @@ const VERSION = '0.1.0';
 /** The commands, each in its own module that registers itself. */
 const COMMANDS: Readonly<Record<string, () => Promise<{ register(program: Command): void }>>> = {
   compile: () => import('./compile-command.js'),
+  compact: () => import('./compact-command.js'),
   inspect: () => import('./inspect-command.js'),
   verify: () => import('./verify-command.js'),
   import: () => import('./import-command.js'),

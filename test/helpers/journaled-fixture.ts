@@ -11,13 +11,15 @@ export interface JournaledFixture {
   /** After each delivery, the dist directory of the full compile of the raw catalog. */
   readonly fulls: string[];
   readonly deltas: (DeltaCompileResult | null)[];
+  /** The raw catalog after each delivery (raw1, raw2, ...). */
+  readonly raws: string[];
 }
 
 /**
  * A generated catalog compiled, then deliveries applied to its raw catalog with their change
  * journal (as `omm import --into` leaves it; with `withoutOwnGenres` n, every n-th artist names
  * no genre of their own), each compiled as a delta from the journal
- * (compile-delta.ts) beside a full compile of the same raw catalog. `deliver` makes each round's
+ * (compile-delta.ts, or `compile`) beside a full compile of the same raw catalog. `deliver` makes each round's
  * raw catalog (daily-changes.ts by default); `onDelta` is told after each.
  */
 export async function journaledFixture(
@@ -28,7 +30,15 @@ export async function journaledFixture(
     rounds = 2,
     deliver = (t: RawTables, round: number) => applyDailyChanges(t, round),
     withoutOwnGenres = 0,
-  }: { songs?: number; seed?: number; rounds?: number; deliver?: (t: RawTables, round: number) => RawTables; withoutOwnGenres?: number } = {},
+    compile = (rawDir: string, outDir: string) => compileDelta({ rawDir, outDir }),
+  }: {
+    songs?: number;
+    seed?: number;
+    rounds?: number;
+    deliver?: (t: RawTables, round: number) => RawTables;
+    withoutOwnGenres?: number;
+    compile?: (rawDir: string, outDir: string) => Promise<DeltaCompileResult | null>;
+  } = {},
   onDelta: (round: number, full: string) => void = () => undefined,
 ): Promise<JournaledFixture> {
   const dist = join(root, 'dist');
@@ -45,6 +55,7 @@ export async function journaledFixture(
   await compileCatalog({ rawDir: raw, outDir: dist });
   const fulls: string[] = [];
   const deltas: (DeltaCompileResult | null)[] = [];
+  const raws: string[] = [];
   for (let round = 1; round <= rounds; round++) {
     const after = deliver(tables, round);
     const next = join(root, `raw${round}`);
@@ -53,11 +64,12 @@ export async function journaledFixture(
     writeJournal(next, raw, rawChanges(tables, after));
     tables = after;
     raw = next;
+    raws.push(next);
     const full = join(root, `full${round}`);
     await compileCatalog({ rawDir: next, outDir: full });
     fulls.push(full);
-    deltas.push(await compileDelta({ rawDir: next, outDir: dist }));
+    deltas.push(await compile(next, dist));
     onDelta(round, full);
   }
-  return { dist, fulls, deltas };
+  return { dist, fulls, deltas, raws };
 }
