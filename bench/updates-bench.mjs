@@ -7,7 +7,10 @@
 // each as a child process: wall time, CPU time of the process tree and its peak memory summed
 // from /proc every 100 ms (anonymous and total resident). Checks that the raw catalog after the
 // delivery holds the songs the generator says the whole batch imports to.
-// Usage: npm run bench:updates -- [--songs 1000000] [--seed 1] [--memory 96m] (the imports')
+// With --delta, the catalog is compiled before the delivery, and after it the delivery is
+// compiled as a delta (`omm compile --delta`, from the journal --into wrote) and the catalog in
+// full, each timed: the issue's ratio is (--into + delta compile) / full compile.
+// Usage: npm run bench:updates -- [--songs 1000000] [--seed 1] [--memory 96m] (the imports') [--delta]
 //   [--record] (append a row to docs/benchmarks.md, "Deliveries applied with --into")
 //   [--keep] (keep the generated input; the raw catalog is always removed)
 import { closeSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
@@ -48,7 +51,13 @@ function countLines(path) {
 
 const { dir, summary } = await generatedInput('ddex', songs, seed, log);
 const raw = join(work, `updates-${songs}-${seed}-raw`);
-rmSync(raw, { recursive: true, force: true });
+const dist = join(work, `updates-${songs}-${seed}-dist`);
+const fullDist = join(work, `updates-${songs}-${seed}-full`);
+for (const d of [raw, dist, fullDist]) rmSync(d, { recursive: true, force: true });
+/** With --delta: the catalog compiled before the delivery, then the delivery as a delta and the catalog in full. */
+const withDelta = process.argv.includes('--delta');
+let delta = null;
+let full = null;
 const memoryArgs = memory ? ['--memory', memory] : [];
 let result;
 try {
@@ -57,9 +66,18 @@ try {
     .map((name) => join(dir, name));
   log(`importing ${base.length} folders of release messages with --out`);
   const first = await timedOmm(['import', 'ddex', ...base, '--out', raw, ...memoryArgs]);
+  if (withDelta) {
+    log('compiling the catalog before the delivery');
+    await timedOmm(['compile', raw, '--out', dist, '-q']);
+  }
   const deliveryBytes = dirBytes(join(dir, 'updates'));
   log('applying updates/ with --into');
   const apply = await timedOmm(['import', 'ddex', join(dir, 'updates'), '--into', raw, ...memoryArgs]);
+  if (withDelta) {
+    log('compiling the delivery as a delta, then the catalog in full');
+    delta = await timedOmm(['compile', raw, '--out', dist, '--delta']);
+    full = await timedOmm(['compile', raw, '--out', fullDist, '-q']);
+  }
   const songRows = countLines(join(raw, 'songs.csv')) - 1;
   const expected = summary.rows['songs once imported'];
   if (songRows !== expected) throw new Error(`the raw catalog holds ${songRows} songs after the delivery; the generator said ${expected}`);
@@ -76,9 +94,16 @@ try {
     songRows,
     stateMB,
     csvMB,
+    ...(delta && full
+      ? {
+          delta: { ...measured(delta), phases: /phases +(.*)/.exec(delta.stdout)?.[1] ?? '', wrote: /wrote +(.*)/.exec(delta.stdout)?.[1] ?? '' },
+          full: measured(full),
+          intoAndDeltaOverFull: Math.round(((apply.seconds + delta.seconds) / full.seconds) * 1000) / 1000,
+        }
+      : {}),
   };
 } finally {
-  rmSync(raw, { recursive: true, force: true });
+  for (const d of [raw, dist, fullDist]) rmSync(d, { recursive: true, force: true });
   if (!keep) rmSync(dir, { recursive: true, force: true });
 }
 

@@ -66,7 +66,7 @@ describe.each<DeltaPath>(['full compile', 'journal'])('a base and random deliver
         }
       }),
       // The journal's delta is what ships: it gets the most runs; the reference a few.
-      { numRuns: path === 'journal' ? 10 : 5, seed: 44, endOnFailure: true },
+      { numRuns: path === 'journal' ? 8 : 3, seed: 44, endOnFailure: true },
     );
   }, 300_000);
 });
