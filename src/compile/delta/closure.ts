@@ -27,8 +27,10 @@ export interface Closure {
   readonly included: Readonly<Record<'song' | 'album' | 'artist' | 'playlist', ReadonlySet<string>>>;
 }
 
-/** The raw link rows that name a changed album, song or artist (the first scan of compile-delta.ts). */
+/** The raw link rows that name a changed album, song or artist, and the changed artists' names (the first scan of compile-delta.ts). */
 export interface ChangedLinks {
+  /** A changed artist's id -> their name in the raw catalog (absent when taken out). */
+  readonly artistNames: ReadonlyMap<string, string>;
   readonly albumTracks: RawRow[];
   readonly albumArtists: RawRow[];
   readonly songArtists: RawRow[];
@@ -56,16 +58,19 @@ export function deltaClosure(prev: Catalog, changes: DeltaChanges, links: Change
   const songs = new Set(changedSongs);
   lists.add('album.tracks', changedAlbums, songs);
   linked(links.albumTracks, 'album_id', 'song_id', changedAlbums, songs);
-  lists.add('artist.songs', changedArtists, songs);
-  linked(links.songArtists, 'artist_id', 'song_id', changedArtists, songs);
+  // A song and an album take their artists' names: those of artists renamed (or new, or taken
+  // out) change them; an artist delivered again under the same name changes no song.
+  const renamed = renamedArtists(lists, changedArtists, links.artistNames);
+  lists.add('artist.songs', renamed, songs);
+  linked(links.songArtists, 'artist_id', 'song_id', renamed, songs);
 
   // An album's record and lists change with its own rows (its tracks are among them: a release
   // delivered again names the album), with its artists' names, or when a changed song joins or
   // leaves it; a song renamed or re-ranked changes no album.
   const albums = new Set(changedAlbums);
   for (const album of movedAlbums(lists, links, changedSongs)) albums.add(album);
-  lists.add('artist.albums', changedArtists, albums);
-  linked(links.albumArtists, 'artist_id', 'album_id', changedArtists, albums);
+  lists.add('artist.albums', renamed, albums);
+  linked(links.albumArtists, 'artist_id', 'album_id', renamed, albums);
 
   const artists = new Set(changedArtists);
   lists.add('song.artists', songs, artists);
@@ -78,6 +83,13 @@ export function deltaClosure(prev: Catalog, changes: DeltaChanges, links: Change
 
   const candidates = { song: songs, album: albums, artist: artists, playlist: playlists };
   return { candidates, included: included(lists, links, candidates) };
+}
+
+/** The changed artists whose name the raw catalog gives otherwise than the snapshot in service (new and taken out ones too). */
+function renamedArtists(lists: PrevLists, changed: ReadonlySet<string>, names: ReadonlyMap<string, string>): Set<string> {
+  const out = new Set<string>();
+  for (const id of changed) if (lists.nameOf('artist', id) !== names.get(id)) out.add(id);
+  return out;
 }
 
 /** The albums a changed song joins or leaves: its albums in service against its raw rows. */
@@ -144,6 +156,12 @@ const TARGET_OF: Record<string, SegmentType> = {
 /** The snapshot in service's lists, by local id. */
 class PrevLists {
   constructor(private readonly prev: Catalog) {}
+
+  /** The name the snapshot in service gives a resource, or undefined when it serves none of that id. */
+  nameOf(type: 'artist', id: string): string | undefined {
+    const g = this.prev.resolve(type, id);
+    return g < 0 ? undefined : this.prev.records(type).get<{ name: string }>(g).name;
+  }
 
   /** Adds to `out` the ids of the targets of `name` of every source in `sources` the snapshot serves. */
   add(name: string, sources: ReadonlySet<string>, out: Set<string>): void {

@@ -131,9 +131,20 @@ async function compileIncluded(
   }
 }
 
+/** The changed artists' names in the raw catalog. */
+async function changedArtistNames(rawDir: string, changes: DeltaChanges): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const changed = changes.changed.artist;
+  if (changed.size === 0) return names;
+  await scanRawFile(rawDir, 'artists', (row) => {
+    if (changed.has(row.id)) names.set(row.id, row.name.trim());
+  });
+  return names;
+}
+
 /** The raw link rows naming a changed album, song or artist (their two id columns). */
 async function changedLinks(rawDir: string, changes: DeltaChanges): Promise<ChangedLinks> {
-  const links: ChangedLinks = { albumTracks: [], albumArtists: [], songArtists: [] };
+  const links: ChangedLinks = { albumTracks: [], albumArtists: [], songArtists: [], artistNames: await changedArtistNames(rawDir, changes) };
   const files = [
     ['album_tracks', ['album_id', 'song_id'], links.albumTracks],
     ['album_artists', ['album_id', 'artist_id'], links.albumArtists],
