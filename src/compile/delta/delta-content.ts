@@ -15,7 +15,7 @@ export interface DeltaContent {
   /** The held resource's record bytes, packed with `structures`. */
   recordBytes(type: keyof DeltaPlan, i: number): Uint8Array;
   record(type: keyof DeltaPlan, i: number): Record<string, unknown>;
-  /** The held resource's stored default view, or null when the snapshot stores no views. */
+  /** The held resource's stored default view; null when the snapshot stores none, or when they are to be rendered over the delta's records once written (delta-views.ts). */
   view(iface: ViewInterface, type: ViewType, i: number): Uint8Array | null;
   /** Relationship names this catalog has. */
   readonly relations: readonly string[];

@@ -13,7 +13,7 @@ export const COMPILED_RELATIONS = Object.keys(RELATION_TARGETS).filter((name) =>
  * delta compile worked out instead (`patch`: an artist's lists and derived genres, a playlist's
  * tracks, made from the lists in service), everything else from the snapshot in service (`prev`),
  * all in global ordinals. Records and lists decide what the delta holds (`heldOf`); views are
- * rendered from them once the delta's records are written (view-tables.ts).
+ * rendered from them once the delta's records are written (delta-views.ts).
  */
 export class DeltaNext {
   private readonly miniOrdinal: Record<CompiledType, Map<number, number>>;
