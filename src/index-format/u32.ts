@@ -21,6 +21,13 @@ export function lowerBound(values: ArrayLike<number>, value: number): number {
   return lo;
 }
 
+/** Whether two lists of ordinals hold the same values in the same order. */
+export function sameOrdinals(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** A Uint32Array that grows by doubling; `view()` is the filled part. */
 export class GrowableU32 {
   private data: Uint32Array;

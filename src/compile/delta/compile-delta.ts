@@ -1,7 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Catalog } from '../../catalog/catalog.js';
-import { SegmentedOrder } from '../../catalog/segment-orders.js';
 import type { SegmentType } from '../../catalog/segments.js';
 import type { ManifestSource } from '../../index-format/manifest.js';
 import { createWorkDir } from '../../index-format/publish.js';
@@ -9,6 +8,7 @@ import type { RawFileName } from '../../raw/schema.js';
 import { compileCatalog, type CompileOptions } from '../compile.js';
 import { CompileError } from '../compile-error.js';
 import { buildIdOf } from '../snapshot-manifest.js';
+import { sameOrdinals } from '../../index-format/u32.js';
 import { deltaClosure, namesChanged, type ChangedLinks } from './closure.js';
 import { deltaChanges, type DeltaChanges } from './delta-changes.js';
 import { DeltaNext } from './delta-next.js';
@@ -17,12 +17,12 @@ import { fastContent } from './fast-content.js';
 import { genreLists } from './genre-lists.js';
 import { patchArtistsAndPlaylists } from './patched-lists.js';
 import { writeIncludedRaw, type IncludedRaw } from './included-raw.js';
-import { insertionPatches, ORDERED_TYPES, type OrderedType, type PatchInputs } from './insertion-patch.js';
+import { insertionPatches, orderOnceIn, ORDERED_TYPES, type OrderedType, type PatchInputs } from './insertion-patch.js';
 import { nextExplore } from './next-explore.js';
 import { COMPILED_TYPES, numberNext } from './next-numbering.js';
 import { digest, publishSegment, segmentsOf, type PublishedSegment } from './publish-segment.js';
 import { scanRawFile, type RawRow } from './raw-rows.js';
-import { NeedsParser, scanKeyedRows } from './fast-rows.js';
+import { scanRawKeyed } from './fast-rows.js';
 import { stationLists, type StationLists } from './station-lists.js';
 import type { SortableRecord } from './sort-order.js';
 
@@ -151,16 +151,18 @@ async function changedLinks(rawDir: string, changes: DeltaChanges): Promise<Chan
     ['song_artists', ['song_id', 'artist_id'], links.songArtists],
   ] as const;
   for (const [file, columns, rows] of files) {
-    const onRow = (row: RawRow) => {
-      if (namesChanged(changes, file, row)) rows.push(row);
-    };
-    try {
-      await scanKeyedRows(join(rawDir, `${file}.csv`), columns, (keys) => onRow({ [columns[0]]: keys[0], [columns[1]]: keys[1] }));
-    } catch (err) {
-      if (!(err instanceof NeedsParser)) throw err;
-      rows.length = 0;
-      await scanRawFile(rawDir, file, onRow);
-    }
+    await scanRawKeyed(
+      rawDir,
+      file,
+      columns,
+      (keys) => {
+        const row: RawRow = { [columns[0]]: keys[0], [columns[1]]: keys[1] };
+        if (namesChanged(changes, file, row)) rows.push(row);
+      },
+      () => {
+        rows.length = 0;
+      },
+    );
   }
   return links;
 }
@@ -181,7 +183,7 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[], 
     ]),
   ) as unknown as Record<OrderedType, PatchInputs>;
   const orders = insertionPatches(prev, patchInputs);
-  const order = (type: OrderedType, sort: string) => nextOrder(prev, type, sort, orders.arrays, patchInputs[type]);
+  const order = (type: OrderedType, sort: string) => orderOnceIn(prev, type, sort, orders.arrays, patchInputs[type]);
   const popularity = order('song', 'popularity');
   let rank: Uint32Array | null = null;
   const stations = stationLists({ next, genres, rank: () => (rank ??= popularity.ranks(sizeOnceIn(next, 'song'))), served });
@@ -208,8 +210,7 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[], 
 function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; songs: number[] }): boolean {
   const { prev } = next;
   if (genre.g >= prev.records('genre').count) return true;
-  const before = prev.relation('genre.songs').targetsOf(genre.g);
-  if (before.length !== genre.songs.length || genre.songs.some((s, i) => s !== before[i])) return true;
+  if (!sameOrdinals(prev.relation('genre.songs').targetsOf(genre.g), genre.songs)) return true;
   return JSON.stringify(prev.records('genre').get(genre.g)) !== JSON.stringify(genre.record);
 }
 
@@ -256,23 +257,6 @@ function servedOnceIn(next: DeltaNext, removed: Record<string, number[]>) {
 function sizeOnceIn(next: DeltaNext, type: 'song'): number {
   const held = next.heldOf(type).global;
   return Math.max(next.prev.records(type).count, held.length > 0 ? held[held.length - 1] + 1 : 0);
-}
-
-/** An order once the delta is in: the base's, less the stale, with the patch just made. */
-function nextOrder(prev: Catalog, type: OrderedType, sort: string, patches: Map<string, Uint32Array>, inputs: PatchInputs): SegmentedOrder {
-  const table = `${type === 'song' ? 'songs' : `${type}s`}.orders`;
-  const base = prev.snapshot.arrays(table, 0);
-  const baseSize = base.column(`order.${sort}`).length;
-  const stale = new Set<number>(prev.segments ? Array.from(prev.segments.stale(type)) : []);
-  for (const list of [inputs.held, inputs.removed]) for (let i = 0; i < list.length; i++) if (list[i] < baseSize) stale.add(list[i]);
-  const rank = base.column(`rank.${sort}`);
-  return new SegmentedOrder(
-    base.column(`order.${sort}`),
-    rank.slice(0, rank.length),
-    Uint32Array.from(stale).sort(),
-    patches.get(`${type}.${sort}.ordinals`)!,
-    patches.get(`${type}.${sort}.at`)!,
-  );
 }
 
 /** Counts as a full compile's manifest gives them. */

@@ -1,4 +1,5 @@
 import type { Catalog } from '../../catalog/catalog.js';
+import { sameOrdinals } from '../../index-format/u32.js';
 import { RELATION_TARGETS } from './identity.js';
 import { COMPILED_TYPES, type CompiledType, type NextNumbering } from './next-numbering.js';
 
@@ -94,10 +95,8 @@ export class DeltaNext {
     if (JSON.stringify(this.prev.records(type).get(g)) !== JSON.stringify(this.record(type, g))) return true;
     for (const name of COMPILED_RELATIONS) {
       if (!name.startsWith(`${type}.`)) continue;
-      const after = this.list(name, g);
       const before = this.prev.hasRelation(name) ? this.prev.relation(name).targetsOf(g) : [];
-      if (before.length !== after.length) return true;
-      for (let i = 0; i < after.length; i++) if (after[i] !== before[i]) return true;
+      if (!sameOrdinals(this.list(name, g), before)) return true;
     }
     return false;
   }

@@ -26,8 +26,9 @@ const isCompiled = (type: SegmentType): type is CompiledType => (COMPILED_TYPES 
 
 /**
  * A delta's content from the compile of its candidates (compile-delta.ts): the compiled types'
- * records, views and lists from that compile in global ordinals, genres and stations as worked
- * out over the whole catalog; records packed afresh, with the segment's own structures.
+ * records and lists as the catalog will serve them (delta-next.ts) in global ordinals, genres and
+ * stations as worked out over the whole catalog; records packed afresh, with the segment's own
+ * structures; no views (rendered over the written records, delta-views.ts).
  */
 export function fastContent({ next, plan, genres, stations, explore, orders }: FastParts): DeltaContent {
   const packr = newRecordPackr();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanRawFile } from './raw-rows.js';
-import { NeedsParser, scanKeyedRows } from './fast-rows.js';
+import { NeedsParser, scanKeyedRows, scanRawKeyed } from './fast-rows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'omm-fast-rows-'));
 
@@ -50,6 +50,22 @@ describe('rows split without parsing every cell (fast-rows.ts)', () => {
   it('a lone CR line break is left to the CSV parser', async () => {
     writeFileSync(join(dir, 'albums.csv'), 'id,name\ra1,x\ra2,y\n');
     await expect(scanKeyedRows(join(dir, 'albums.csv'), ['id'], () => undefined)).rejects.toBeInstanceOf(NeedsParser);
+  });
+
+  it('a raw file the scanner cannot split is read again by the parser, after a restart', async () => {
+    writeFileSync(join(dir, 'artists.csv'), 'id,name\ra1,x\ra2,"y, z"\n');
+    const rows: string[] = [];
+    let restarts = 0;
+    const scanned = await scanRawKeyed(
+      dir,
+      'artists',
+      ['id'],
+      (keys, row) => rows.push(`${keys[0]}:${row.toString('utf8')}`),
+      () => restarts++,
+    );
+    expect(restarts).toBe(1);
+    expect(rows).toEqual(['a1:a1,x', 'a2:a2,"y, z"']);
+    expect(scanned!.rows).toBe(2);
   });
 
   it('a file larger than a read splits rows across reads alike', async () => {

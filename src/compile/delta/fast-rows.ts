@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CsvParser } from '../../raw/csv-parser.js';
+import { csvField } from '../../raw/csv-writer.js';
+import type { RawFileName } from '../../raw/schema.js';
+import { scanRawFile } from './raw-rows.js';
 import { readAhead } from '../../raw/read-ahead.js';
 
 const LF = 10;
@@ -49,6 +53,40 @@ export async function scanKeyedRows(
   });
   if (carry.length > 0) splitRows(carry, true, state, columns, onRow);
   return { header: state.header ?? [], rows: state.rows, bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * `scanKeyedRows` over a raw catalog's file, with the CSV parser where the file needs it (a lone
+ * CR line break): then `onRestart` is told first (rows handed over so far are to be forgotten)
+ * and every row is handed over again, its cells written back as CSV.
+ */
+export async function scanRawKeyed(
+  rawDir: string,
+  file: RawFileName,
+  columns: readonly string[],
+  onRow: (keys: string[], row: Buffer, line: number, header: readonly string[]) => void,
+  onRestart: () => void,
+): Promise<ScannedFile | null> {
+  let header: string[] = [];
+  try {
+    return await scanKeyedRows(
+      join(rawDir, `${file}.csv`),
+      columns,
+      (keys, row, line) => onRow(keys, row, line, header),
+      (h) => (header = h),
+    );
+  } catch (err) {
+    if (!(err instanceof NeedsParser)) throw err;
+  }
+  onRestart();
+  return scanRawFile(rawDir, file, (row, cells, h, line) =>
+    onRow(
+      columns.map((c) => row[c] ?? ''),
+      Buffer.from(cells.map((c) => csvField(c)).join(',')),
+      line,
+      h,
+    ),
+  );
 }
 
 type ScanState = { header: string[] | null; positions: number[]; last: number; rows: number; line: number; onHeader: (header: string[]) => void };

@@ -22,9 +22,10 @@ export type DeltaOutcome =
  * updated every day serves as fast as a fresh one.
  */
 export async function compileDeltaWithPolicy(options: DeltaCompileOptions & { readonly maxDeltas?: number }): Promise<DeltaOutcome> {
-  const deltas = currentDeltas(options.outDir);
+  const manifest = currentManifest(options.outDir);
+  const deltas = manifest.segments ? manifest.segments.length - 1 : 0;
   if (deltas >= (options.maxDeltas ?? MAX_DELTAS)) {
-    const views = currentManifest(options.outDir).views !== undefined;
+    const views = manifest.views !== undefined;
     const full = await compileCatalog({ rawDir: options.rawDir, outDir: options.outDir, views, keep: options.keep, memoryBytes: options.memoryBytes });
     return { kind: 'folded', deltas, full };
   }
@@ -39,10 +40,4 @@ function currentManifest(distDir: string) {
   } finally {
     snapshot.close();
   }
-}
-
-/** The deltas of the snapshot `distDir/current` names (0 for an ordinary one). */
-function currentDeltas(distDir: string): number {
-  const segments = currentManifest(distDir).segments;
-  return segments ? segments.length - 1 : 0;
 }

@@ -1,11 +1,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { csvField } from '../../raw/csv-writer.js';
 import { RAW_FILES, type RawFileName } from '../../raw/schema.js';
 import type { ManifestSource } from '../../index-format/manifest.js';
 import type { Closure } from './closure.js';
-import { NeedsParser, scanKeyedRows, type ScannedFile } from './fast-rows.js';
-import { scanRawFile } from './raw-rows.js';
+import { scanRawKeyed } from './fast-rows.js';
 
 /** Per raw file, the columns that decide whether a row is read, and the rule. Files not named keep no rows. */
 function keeps(included: Closure['included']): Partial<Record<RawFileName, { columns: string[]; keep: (k: string[]) => boolean }>> {
@@ -51,7 +49,15 @@ export async function writeIncludedRaw(rawDir: string, outDir: string, included:
     const rule = rules[spec.file] ?? { columns: [], keep: () => false };
     const out = new RowFile(join(outDir, `${spec.file}.csv`));
     try {
-      const scanned = await scanFile(rawDir, spec.file, rule, out);
+      const scanned = await scanRawKeyed(
+        rawDir,
+        spec.file,
+        rule.columns,
+        (keys, row, line, header) => {
+          if (rule.keep(keys)) out.write(header, row, line);
+        },
+        () => out.reset(),
+      );
       if (!scanned) continue;
       out.finish(scanned.header);
       lines.set(`${spec.file}.csv`, out.lines);
@@ -61,32 +67,6 @@ export async function writeIncludedRaw(rawDir: string, outDir: string, included:
     }
   }
   return { sources, lines };
-}
-
-/** One file's kept rows into `out`: split without parsing, or with the CSV parser where the file needs it. */
-async function scanFile(
-  rawDir: string,
-  file: RawFileName,
-  rule: { columns: string[]; keep: (k: string[]) => boolean },
-  out: RowFile,
-): Promise<ScannedFile | null> {
-  let header: string[] = [];
-  try {
-    return await scanKeyedRows(
-      join(rawDir, `${file}.csv`),
-      rule.columns,
-      (keys, row, line) => {
-        if (rule.keep(keys)) out.write(header, row, line);
-      },
-      (h) => (header = h),
-    );
-  } catch (err) {
-    if (!(err instanceof NeedsParser)) throw err;
-  }
-  out.reset();
-  return scanRawFile(rawDir, file, (row, cells, h, line) => {
-    if (rule.keep(rule.columns.map((c) => row[c] ?? ''))) out.write(h, Buffer.from(cells.map((c) => csvField(c)).join(',')), line);
-  });
 }
 
 const FLUSH_BYTES = 1 << 20;

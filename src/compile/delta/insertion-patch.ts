@@ -1,4 +1,5 @@
 import type { Catalog } from '../../catalog/catalog.js';
+import { SegmentedOrder } from '../../catalog/segment-orders.js';
 import { SEGMENT_TYPES } from '../../catalog/segments.js';
 import { SEGMENT_ORDERS_TABLE } from '../../index-format/manifest.js';
 import { ArrayTableWriter } from '../../index-format/tables/array-table.js';
@@ -85,11 +86,28 @@ export function insertionPatches(prev: Catalog, inputs: Record<OrderedType, Patc
 
 /** Whether a base ordinal's base version is served once the delta is in. */
 function baseServed(prev: Catalog, type: OrderedType, inputs: PatchInputs, baseSize: number): (g: number) => boolean {
-  const out = new Uint8Array(baseSize).fill(1);
+  const stale = staleBase(prev, type, inputs, baseSize);
+  return (g) => stale[g] === 0;
+}
+
+/** Per base ordinal, 1 when its base version is not served once the delta is in (an earlier delta or this one holds it again, or took it out). */
+function staleBase(prev: Catalog, type: OrderedType, inputs: PatchInputs, baseSize: number): Uint8Array {
+  const out = new Uint8Array(baseSize);
   const segments = prev.segments;
-  if (segments) for (const g of segments.stale(type)) out[g] = 0;
-  for (const list of [inputs.held, inputs.removed]) for (let i = 0; i < list.length; i++) if (list[i] < baseSize) out[list[i]] = 0;
-  return (g) => out[g] === 1;
+  if (segments) for (const g of segments.stale(type)) out[g] = 1;
+  for (const list of [inputs.held, inputs.removed]) for (let i = 0; i < list.length; i++) if (list[i] < baseSize) out[list[i]] = 1;
+  return out;
+}
+
+/** An order once the delta is in (segment-orders.ts): the base's, less the stale, with the patch `insertionPatches` made. */
+export function orderOnceIn(prev: Catalog, type: OrderedType, sort: string, patches: ReadonlyMap<string, Uint32Array>, inputs: PatchInputs): SegmentedOrder {
+  const base = prev.snapshot.arrays(`${SEGMENT_TYPES[type]}.orders`, 0);
+  const order = base.column(`order.${sort}`);
+  const rank = base.column(`rank.${sort}`);
+  const stale = staleBase(prev, type, inputs, order.length);
+  const staleOrdinals: number[] = [];
+  for (let g = 0; g < stale.length; g++) if (stale[g]) staleOrdinals.push(g);
+  return new SegmentedOrder(order, rank.slice(0, rank.length), staleOrdinals, patches.get(`${type}.${sort}.ordinals`)!, patches.get(`${type}.${sort}.at`)!);
 }
 
 /** The newest delta's patch of a type, or null over an ordinary snapshot. */

@@ -1,5 +1,6 @@
 import type { StationRecord, StationSeed } from '../../catalog/records.js';
 import { fill, SEED_SHARE } from '../../catalog/station-rules.js';
+import { sameOrdinals } from '../../index-format/u32.js';
 import type { DeltaNext } from './delta-next.js';
 import type { GenreLists } from './genre-lists.js';
 
@@ -46,24 +47,15 @@ export function stationLists(inputs: StationInputs): StationLists {
   const removed: number[] = [];
   let fresh = stations.count;
   const freshIds = new Map<string, number>();
-  const consider: Consider = (id, name, seed, tracks, custom) => {
+  const consider: Consider = (id, name, seed, tracksOf, custom) => {
     let g = prev.resolve('station', id);
-    const record: StationRecord = custom ? { ...custom, trackCount: tracks().length } : { id, name, description: null, artworkUrl: null, seed, trackCount: 0 };
-    if (g < 0) {
-      freshIds.set(id, (g = fresh++));
-      const list = tracks();
-      held.push({ g, record: { ...record, trackCount: list.length }, tracks: list });
-      return;
-    }
-    const before = stations.get<StationRecord>(g);
-    if (custom) {
-      const list = tracks();
-      const stored = prev.relation('station.tracks').targetsOf(g);
-      if (list.length !== stored.length || list.some((t, i) => t !== stored[i])) held.push({ g, record, tracks: list });
-    } else if (before.name !== name) {
-      const list = tracks();
-      held.push({ g, record: { ...record, trackCount: list.length }, tracks: list });
-    }
+    // A derived station in service under the same name is made as it is served: nothing to hold.
+    if (g >= 0 && !custom && stations.get<StationRecord>(g).name === name) return;
+    const tracks = tracksOf();
+    if (g >= 0 && custom && sameOrdinals(tracks, prev.relation('station.tracks').targetsOf(g))) return;
+    if (g < 0) freshIds.set(id, (g = fresh++));
+    const record: StationRecord = custom ?? { id, name, description: null, artworkUrl: null, seed, trackCount: 0 };
+    held.push({ g, record: { ...record, trackCount: tracks.length }, tracks });
   };
   const custom = prev.counts.customStations ?? 0;
   for (let st = 0; st < custom; st++) {
