@@ -95,10 +95,28 @@ export function hashRun(hashes: Uint32Array, hash: number, from = 0, end = hashe
     if (hashes[mid] < hash) lo = mid + 1;
     else hi = mid;
   }
+  // Its end: most runs are a few entries, looked at one by one; a long one (a word set thousands
+  // of documents share) by steps doubling, then a binary search of the last step.
   let to = lo;
-  while (to < end && hashes[to] === hash) to++;
+  while (to < end && to < lo + SHORT_RUN && hashes[to] === hash) to++;
+  if (to < lo + SHORT_RUN || to === end || hashes[to] !== hash) return { from: lo, to };
+  let step = SHORT_RUN;
+  let past = to;
+  while (past < end && hashes[past] === hash) {
+    to = past + 1;
+    past = Math.min(end, past + step);
+    step *= 2;
+  }
+  while (to < past) {
+    const mid = (to + past) >>> 1;
+    if (hashes[mid] === hash) to = mid + 1;
+    else past = mid;
+  }
   return { from: lo, to };
 }
+
+/** Entries of a hash run looked at one by one before its end is looked for by doubling steps. */
+const SHORT_RUN = 8;
 
 /** The hashes a term is keyed under in the typo table: its own and its deletions', when it has 3..33 characters; none otherwise. */
 export function typoKeyHashes(term: string): number[] {

@@ -4,7 +4,7 @@ import { searchIndex } from '../search-engine.js';
 import { CandidateFilter } from './candidate-filter.js';
 import type { MatchCorpus } from './match-corpus.js';
 import type { MatchTitle } from './match-text.js';
-import { creditedTitleCandidates, exactTitleCandidates, type TitleCandidates } from './title-candidates.js';
+import { commonKeyedCandidates, creditedTitleCandidates, exactTitleCandidates, type TitleCandidates } from './title-candidates.js';
 
 /** One search index: its ranks name its documents. */
 export class IndexCorpus implements MatchCorpus {
@@ -14,8 +14,12 @@ export class IndexCorpus implements MatchCorpus {
     return exactTitleCandidates(this.index, title, credit);
   }
 
-  creditedTitleCandidates(title: MatchTitle, artists: readonly string[], seen: Map<number, number>): Map<number, number> {
-    return creditedTitleCandidates(this.index, title, artists, seen);
+  creditedTitleCandidates(title: MatchTitle, artists: readonly string[], skip: (ordinal: number) => boolean, below?: number): Map<number, number> {
+    return creditedTitleCandidates(this.index, title, artists, skip, below);
+  }
+
+  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean): void {
+    commonKeyedCandidates(this.index, title, artists, visit);
   }
 
   search(term: string, options: SearchOptions): [number, number][] {

@@ -11,8 +11,10 @@ import type { TitleCandidates } from './title-candidates.js';
 export interface MatchCorpus {
   /** The documents titled exactly as the query, most popular first (title-candidates.ts). */
   exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates;
-  /** Those keyed by the title's words and one credited artist's (title-candidates.ts). */
-  creditedTitleCandidates(title: MatchTitle, artists: readonly string[], seen: Map<number, number>): Map<number, number>;
+  /** Those keyed by the title's words and one credited artist's, more popular than the rank `below` (title-candidates.ts). */
+  creditedTitleCandidates(title: MatchTitle, artists: readonly string[], skip: (ordinal: number) => boolean, below?: number): Map<number, number>;
+  /** Those keyed by the title's words and every credited artist's, to `visit` most popular first while it returns true (title-candidates.ts). */
+  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean): void;
   /** A search's hits, best first, as [ordinal, rank]. */
   search(term: string, options: SearchOptions): [number, number][];
   /** Cheap tests that a candidate cannot pass the thresholds (candidate-filter.ts). */

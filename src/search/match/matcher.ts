@@ -38,8 +38,8 @@ const FALLBACK_ARTIST_SIMILARITY = 0.9;
  * normalised title is within one edit of the query's (the right title, give or take a typo).
  * 1. the documents named exactly as the query whose artists hold every word of the credit,
  *    most popular first (a range of the name order, a look at each one's artist terms); when
- *    that left some unseen, those whose words are the title's and a credited artist's (by
- *    word-set key), where only a score of 1 ends it;
+ *    that left some unseen, those whose words are the title's and the credited artists' (by
+ *    word-set key: those under every artist's key, then each artist's), where only a score of 1 ends it;
  * 2. the credited artists' works whose title is one edit from the query's (a typo);
  * 3. the searches' lookup tiers only: exact name, name prefix, and the documents whose words
  *    are exactly the query's, one typo per word forgiven;
@@ -65,14 +65,17 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
 
   const { candidates, verified, partial } = corpus.exactTitleCandidates(title, credit); // ordinal -> popularity rank
   // Candidates whose artists were seen to hold every credited word pass the filter's tests: not filtered.
-  let best = bestOf(cat, type, candidates, query, prepared, !verified);
-  if (best !== null && best.score === 1) return result(best);
+  const first = splitByName(candidates, prepared, !verified);
+  const perfect = firstPerfect(cat, type, first.sameName, query, prepared);
+  if (perfect !== null) return result(perfect);
   if (credit && type !== 'artist' && partial) {
-    // The title's documents were not all seen: those whose words are the title's and a credited
-    // artist's, by key. Only a perfect score ends the search here; else it goes on as if this had not been.
-    const perfect = firstPerfect(cat, type, [...corpus.creditedTitleCandidates(title, artists, candidates)], query, prepared);
-    if (perfect !== null) return result(perfect);
+    // The title's documents were not all seen: those whose words are the title's and the credited
+    // artists', by key. Only a perfect score ends the search here; else it goes on as if this had not been.
+    const keyed = perfectByKey(cat, type, candidates, query, prepared);
+    if (keyed !== null) return result(keyed);
   }
+  // The first candidates' best below 1, scored only now (the keys' perfect one made it needless).
+  let best = bestScored(cat, type, first, query, prepared);
   if (credit && type !== 'artist') {
     const near = nearTitlesOfArtists(cat, type, prepared, candidates);
     for (const [ordinal, rank] of near) candidates.set(ordinal, rank);
@@ -147,6 +150,17 @@ function better(a: Best | null, b: Best | null): Best | null {
  * one whose artists cannot score 1 is passed over in that first look.
  */
 function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>, query: MatchQuery, prepared: Prepared, filtered = true): Best | null {
+  const split = splitByName(candidates, prepared, filtered);
+  return firstPerfect(cat, type, split.sameName, query, prepared) ?? bestScored(cat, type, split, query, prepared);
+}
+
+interface SplitByName {
+  readonly sameName: [number, number][];
+  readonly others: [number, number][];
+}
+
+/** The candidates that may pass the thresholds, those named as the query apart. */
+function splitByName(candidates: Map<number, number>, prepared: Prepared, filtered: boolean): SplitByName {
   // A few candidates are scored as they are; the filter's setup costs more than it saves there.
   const filter = filtered && candidates.size > FILTER_FROM ? prepared.filter() : null;
   const { corpus, fullBytes: full } = prepared;
@@ -156,8 +170,11 @@ function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>
     if (filter && !filter.canPass(entry[0], entry[1])) continue;
     (corpus.nameEquals(entry[0], entry[1], full) ? sameName : others).push(entry);
   }
-  const perfect = firstPerfect(cat, type, sameName, query, prepared);
-  if (perfect !== null) return perfect;
+  return { sameName, others };
+}
+
+/** The best of the candidates scored in full: those named as the query first. */
+function bestScored(cat: Catalog, type: CatalogType, { sameName, others }: SplitByName, query: MatchQuery, prepared: Prepared): Best | null {
   let best: Best | null = null;
   for (const [ordinal, rank] of [...sameName, ...others]) {
     const parts = scoreCandidate(cat, type, ordinal, query, prepared);
@@ -169,6 +186,27 @@ function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>
 }
 
 /**
+ * The most popular document named as the title that scores 1 among those the keys find
+ * (title-candidates.ts): those keyed under every credited artist's key, scored as they come,
+ * most popular first; then each artist's key only as far as a more popular one, passing over
+ * those already scored. Null when none scores 1. `seen`: the candidates scored already.
+ */
+function perfectByKey(cat: Catalog, type: CatalogType, seen: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
+  const { corpus, title, artists } = prepared;
+  const scored = new Set<number>();
+  let common: Best | null = null;
+  corpus.commonKeyedCandidates(title, artists, (ordinal, rank) => {
+    if (seen.has(ordinal)) return true;
+    scored.add(ordinal);
+    common = perfectOne(cat, type, ordinal, rank, query, prepared);
+    return common === null;
+  });
+  const skip = (ordinal: number) => seen.has(ordinal) || scored.has(ordinal);
+  const below = (common as Best | null)?.rank;
+  return firstPerfect(cat, type, [...corpus.creditedTitleCandidates(title, artists, skip, below)], query, prepared) ?? common;
+}
+
+/**
  * The most popular of the candidates (ordinal, rank) named as the query that scores 1, or null
  * (the candidates are sorted by rank in place):
  * looked for with a cheap test of its artists first (artistSetScoreIsOne), so that the others
@@ -176,12 +214,17 @@ function bestOf(cat: Catalog, type: CatalogType, candidates: Map<number, number>
  */
 function firstPerfect(cat: Catalog, type: CatalogType, sameName: [number, number][], query: MatchQuery, prepared: Prepared): Best | null {
   for (const [ordinal, rank] of sameName.sort((a, b) => a[1] - b[1])) {
-    if (query.artist && type !== 'artist' && !artistSetScoreIsOne(prepared.artists, candidateText(cat, type, ordinal).artists)) continue;
-    const parts = scoreCandidate(cat, type, ordinal, query, prepared);
-    const score = combine(parts);
-    if (score === 1) return { ordinal, score, parts, rank };
+    const perfect = perfectOne(cat, type, ordinal, rank, query, prepared);
+    if (perfect !== null) return perfect;
   }
   return null;
+}
+
+/** The candidate scored, when it scores 1 (its artists tested cheaply first); else null. */
+function perfectOne(cat: Catalog, type: CatalogType, ordinal: number, rank: number, query: MatchQuery, prepared: Prepared): Best | null {
+  if (query.artist && type !== 'artist' && !artistSetScoreIsOne(prepared.artists, candidateText(cat, type, ordinal).artists)) return null;
+  const parts = scoreCandidate(cat, type, ordinal, query, prepared);
+  return combine(parts) === 1 ? { ordinal, score: 1, parts, rank } : null;
 }
 
 /** Artists of one exact name the typo pass reads the works of. */

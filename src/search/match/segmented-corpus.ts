@@ -8,7 +8,8 @@ import { byGlobal, type Found, isUnionTerm, setIn } from '../segmented-words.js'
 import { CandidateFilter } from './candidate-filter.js';
 import type { MatchCorpus } from './match-corpus.js';
 import type { MatchTitle } from './match-text.js';
-import { CANDIDATES_PER_SEARCH, EXACT_TITLE_SCAN, KEYED_SCAN, type TitleCandidates } from './title-candidates.js';
+import { anchorOf, CANDIDATES_PER_SEARCH, COMMON_SCAN, COMMON_TAKEN, EXACT_TITLE_SCAN, KEYED_SCAN, type TitleCandidates } from './title-candidates.js';
+import { AscendingRun, WordSetRun } from '../../index-format/search/word-set-run.js';
 
 /**
  * The matcher's corpus over the segments of a segmented snapshot (docs/segments.md): each
@@ -94,34 +95,97 @@ export class SegmentedCorpus implements MatchCorpus {
     return { candidates: out, verified: ids !== null, partial: live > EXACT_TITLE_SCAN || out.size >= CANDIDATES_PER_SEARCH };
   }
 
-  creditedTitleCandidates(title: MatchTitle, artists: readonly string[], seen: Map<number, number>): Map<number, number> {
+  creditedTitleCandidates(
+    title: MatchTitle,
+    artists: readonly string[],
+    skip: (ordinal: number) => boolean,
+    below = Number.POSITIVE_INFINITY,
+  ): Map<number, number> {
     const out = new Map<number, number>();
-    const titleWords = title.full.split(' ').filter((w) => w.length > 0);
-    if (titleWords.length === 0 || !titleWords.every((w) => isUnionTerm(this.parts, w))) return out;
-    const full = Buffer.from(title.full, 'utf8');
-    const looked = new Set<string>();
-    for (const artist of artists) {
-      const artistWords = artist.split(' ').filter((w) => w.length > 0);
-      if (artistWords.length === 0 || !artistWords.every((w) => isUnionTerm(this.parts, w))) continue;
-      const set = [...new Set([...titleWords, ...artistWords])];
-      const key = [...set].sort().join(' ');
-      if (looked.has(key)) continue;
-      looked.add(key);
+    const { sets, complete } = this.artistKeySets(title, artists);
+    if (sets.length === 0 || (complete && sets.length === 1)) return out;
+    for (const set of sets) {
       const keyed: Found[] = [];
       this.parts.forEach(({ index }, p) => {
         const ids = setIn(this.parts[p], set);
         if (ids)
           for (const rank of index.wordSetRanks(ids, KEYED_SCAN + (index.hidden?.count ?? 0))) if (!index.hidden?.has(rank)) keyed.push(this.found(p, rank));
       });
+      const named = this.titleRuns(title);
       let taken = 0;
       for (const f of keyed.sort(byGlobal).slice(0, KEYED_SCAN)) {
-        if (!this.parts[f.part].index.nameEquals(f.rank, full)) continue;
+        if (f.global >= below) break;
+        if (!named[f.part].holds(f.rank)) continue;
         const ordinal = this.parts[f.part].ordinal(f.rank);
-        if (!seen.has(ordinal)) out.set(ordinal, f.global);
+        if (!skip(ordinal)) out.set(ordinal, f.global);
         if (++taken === CANDIDATES_PER_SEARCH) break;
       }
     }
     return out;
+  }
+
+  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean): void {
+    const { sets, complete } = this.artistKeySets(title, artists);
+    if (sets.length === 0 || !complete) return;
+    // Per part, each key's run (null where the part holds no document with one of its words).
+    const runs = this.parts.map((part) =>
+      sets.map((set) => {
+        const ids = setIn(part, set);
+        return ids ? new WordSetRun(part.index, ids) : null;
+      }),
+    );
+    const counts = sets.map((_, k) =>
+      Math.min(
+        COMMON_SCAN,
+        runs.reduce((n, partRuns, p) => n + (partRuns[k]?.countInService(COMMON_SCAN, this.parts[p].index.hidden) ?? 0), 0),
+      ),
+    );
+    const anchor = anchorOf(counts);
+    const first: Found[] = [];
+    runs.forEach((partRuns, p) => {
+      let n = 0;
+      partRuns[anchor]?.forEach(this.parts[p].index.hidden, (rank) => first.push(this.found(p, rank)) > 0 && ++n < COMMON_SCAN);
+    });
+    const named = this.titleRuns(title);
+    let taken = 0;
+    for (const f of first.sort(byGlobal).slice(0, COMMON_SCAN)) {
+      const partRuns = runs[f.part];
+      if (!named[f.part].holds(f.rank) || !partRuns.every((run, k) => k === anchor || run?.holds(f.rank))) continue;
+      if (!visit(this.parts[f.part].ordinal(f.rank), f.global) || ++taken === COMMON_TAKEN) return;
+    }
+  }
+
+  /** Per part, its documents named exactly as the title (a range of its name order, ascending by rank). */
+  private titleRuns(title: MatchTitle): AscendingRun[] {
+    return this.parts.map(({ index }) => {
+      const range = index.exactNameRange(title.full);
+      return new AscendingRun(index.u32('names.order'), range.from, range.to);
+    });
+  }
+
+  /**
+   * The distinct word sets of the title joined with each credited artist, as words (title-candidates.ts
+   * artistKeySets): only words some document in service holds somewhere.
+   */
+  private artistKeySets(title: MatchTitle, artists: readonly string[]): { sets: string[][]; complete: boolean } {
+    const titleWords = title.full.split(' ').filter((w) => w.length > 0);
+    if (titleWords.length === 0 || !titleWords.every((w) => isUnionTerm(this.parts, w))) return { sets: [], complete: false };
+    const sets: string[][] = [];
+    const looked = new Set<string>();
+    let complete = true;
+    for (const artist of artists) {
+      const artistWords = artist.split(' ').filter((w) => w.length > 0);
+      if (artistWords.length === 0 || !artistWords.every((w) => isUnionTerm(this.parts, w))) {
+        complete = false;
+        continue;
+      }
+      const set = [...new Set([...titleWords, ...artistWords])];
+      const key = [...set].sort().join(' ');
+      if (looked.has(key)) continue;
+      looked.add(key);
+      sets.push(set);
+    }
+    return { sets, complete };
   }
 
   search(term: string, options: SearchOptions): [number, number][] {

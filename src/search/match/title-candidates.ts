@@ -2,6 +2,7 @@ import type { MatchTitle } from './match-text.js';
 import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from '../../index-format/search/name-groups.js';
 import type { SearchIndex, TermRange } from '../../index-format/search/search-index.js';
 import { searchText } from '../../index-format/search/search-text.js';
+import { AscendingRun, WordSetRun } from '../../index-format/search/word-set-run.js';
 
 /* The matcher's first candidates: the documents titled exactly as the query (matcher.ts). */
 
@@ -75,38 +76,118 @@ export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, cred
 
 /** Documents under one word-set key looked at for the title's (creditedTitleCandidates). */
 export const KEYED_SCAN = 1_000;
+/**
+ * Documents of the anchor key read for the candidates keyed under every credited artist's key
+ * (commonKeyedCandidates), and how many of those named as the title it takes at most.
+ */
+export const COMMON_SCAN = 4_096;
+export const COMMON_TAKEN = 100;
 
 /**
  * Documents named exactly as the title whose words are the title's and one credited artist's
  * (the index's word-set keys: each document is keyed by its name's terms joined with each of its
  * artists'), most popular first, CANDIDATES_PER_SEARCH at most per artist among the first
- * KEYED_SCAN of its key, not among `seen`: the song by that artist under a title thousands of
- * others share, found without reading them. The candidates that can score 1 (a title scores 1
- * only when it is the query's). Hidden documents are left out. Empty when a word is no term.
+ * KEYED_SCAN of its key, not those to `skip`, and only those more popular than the rank `below`
+ * (each key's documents are read in popularity order, and no further): the song by that artist
+ * under a title thousands of others share, found without reading them. The candidates that can
+ * score 1 (a title scores 1 only when it is the query's). Hidden documents are left out. Empty
+ * when a word is no term. A credit of one key needs none of this: commonKeyedCandidates reads
+ * the same key further.
  */
-export function creditedTitleCandidates(index: SearchIndex, title: MatchTitle, artists: readonly string[], seen: Map<number, number>): Map<number, number> {
+export function creditedTitleCandidates(
+  index: SearchIndex,
+  title: MatchTitle,
+  artists: readonly string[],
+  skip: (ordinal: number) => boolean,
+  below = Number.POSITIVE_INFINITY,
+): Map<number, number> {
   const out = new Map<number, number>();
+  const { sets, complete } = artistKeySets(index, title, artists);
+  if (sets.length === 0 || (complete && sets.length === 1)) return out;
+  const range = index.exactNameRange(title.full);
+  for (const set of sets) {
+    const named = new AscendingRun(index.u32('names.order'), range.from, range.to);
+    let scanned = 0;
+    let taken = 0;
+    // The first KEYED_SCAN of the key, hidden ones counted (as SearchIndex.wordSetRanks counts them).
+    new WordSetRun(index, set).forEach(null, (rank) => {
+      if (++scanned > KEYED_SCAN || rank >= below) return false;
+      if (index.hidden?.has(rank) || !named.holds(rank)) return true;
+      const ordinal = index.ordinal(rank);
+      if (!skip(ordinal)) out.set(ordinal, rank);
+      return ++taken < CANDIDATES_PER_SEARCH;
+    });
+  }
+  return out;
+}
+
+/**
+ * Documents named exactly as the title that are keyed under the title's words joined with each
+ * credited artist's, every one of them (as a document crediting every artist of the credit is):
+ * among the first COMMON_SCAN documents in service of the anchor key, the one of the fewest
+ * documents in service (counted up to COMMON_SCAN; the first in the credit's order on a tie),
+ * COMMON_TAKEN at most, each to `visit` most popular first while it returns true. A song credited to a few artists
+ * under a title thousands share is found however far down each artist's key it is. Empty when a
+ * word is no term.
+ */
+export function commonKeyedCandidates(
+  index: SearchIndex,
+  title: MatchTitle,
+  artists: readonly string[],
+  visit: (ordinal: number, rank: number) => boolean,
+): void {
+  const { sets, complete } = artistKeySets(index, title, artists);
+  if (sets.length === 0 || !complete) return;
+  const runs = sets.map((set) => new WordSetRun(index, set));
+  const anchor = anchorOf(runs.map((run) => run.countInService(COMMON_SCAN, index.hidden)));
+  const others = runs.filter((_, i) => i !== anchor);
+  const named = titleRun(index, title);
+  let scanned = 0;
+  let taken = 0;
+  runs[anchor].forEach(index.hidden, (rank) => {
+    if (++scanned > COMMON_SCAN) return false;
+    if (!named.holds(rank) || !others.every((run) => run.holds(rank))) return true;
+    return visit(index.ordinal(rank), rank) && ++taken < COMMON_TAKEN;
+  });
+}
+
+/** The documents named exactly as the title: a range of the name order, ascending by rank. */
+function titleRun(index: SearchIndex, title: MatchTitle): AscendingRun {
+  const range = index.exactNameRange(title.full);
+  return new AscendingRun(index.u32('names.order'), range.from, range.to);
+}
+
+/** The key with the fewest documents (the first of them on a tie). */
+export function anchorOf(counts: readonly number[]): number {
+  let anchor = 0;
+  for (let i = 1; i < counts.length; i++) if (counts[i] < counts[anchor]) anchor = i;
+  return anchor;
+}
+
+/**
+ * The distinct word sets (term ids ascending) of the title joined with each credited artist, in
+ * the credit's order ("Love" and "Love Love" credited together make one); an artist with a word
+ * that is no term makes none, and the sets are not `complete`. None when a word of the title is no term.
+ */
+export function artistKeySets(index: SearchIndex, title: MatchTitle, artists: readonly string[]): { sets: Uint32Array[]; complete: boolean } {
   const titleIds = termIds(index, title.full);
-  if (titleIds === null) return out;
-  const full = Buffer.from(title.full, 'utf8');
+  if (titleIds === null) return { sets: [], complete: false };
+  const sets: Uint32Array[] = [];
+  let complete = true;
   const looked = new Set<string>();
   for (const artist of artists) {
     const artistIds = termIds(index, artist);
-    if (artistIds === null) continue;
+    if (artistIds === null) {
+      complete = false;
+      continue;
+    }
     const set = Uint32Array.from(new Set([...titleIds, ...artistIds])).sort();
-    // "Love" and "Love Love" credited together make one key: looked up once.
     const key = set.join(' ');
     if (looked.has(key)) continue;
     looked.add(key);
-    let taken = 0;
-    for (const rank of index.wordSetRanks(set, KEYED_SCAN)) {
-      if (index.hidden?.has(rank) || !index.nameEquals(rank, full)) continue;
-      const ordinal = index.ordinal(rank);
-      if (!seen.has(ordinal)) out.set(ordinal, rank);
-      if (++taken === CANDIDATES_PER_SEARCH) break;
-    }
+    sets.push(set);
   }
-  return out;
+  return { sets, complete };
 }
 
 /** The term ids of a normalised text's words, or null when one is no term. */

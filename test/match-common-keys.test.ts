@@ -1,0 +1,123 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Catalog } from '../src/catalog/catalog.js';
+import { publishDelta } from '../src/compile/delta/publish-delta.js';
+import { compileCatalog } from '../src/compile/index.js';
+import { matchResource } from '../src/search/match/matcher.js';
+import { tempDir } from './helpers/raw-fixture.js';
+
+// The matcher's keyed stage (title-candidates.ts) over a title many songs share and artists whose
+// names are the same word: "Intro" by "The", "The The" and "The The The" are all keyed under the
+// words {intro, the}. The one "Intro" by "The The The" is less popular than 60 others, past the
+// 40 that each artist's key gives, and its artist has 600 songs named before it ("Anthem N"; an
+// artist's songs are listed by name), past the 500 works the typo pass reads: only the candidates
+// keyed under every credited artist's key, read further down the key, find it.
+const MORE_POPULAR_INTROS = 60;
+const TARGET_ARTIST_SONGS = 600;
+
+interface Song {
+  name: string;
+  artists: number[];
+  popularity: number;
+}
+
+function songsOf(extra: Song[] = []): Song[] {
+  const songs: Song[] = [];
+  for (let i = 0; i < MORE_POPULAR_INTROS; i++) songs.push({ name: 'Intro', artists: [i % 2], popularity: 100_000 - i });
+  for (let i = 0; i < TARGET_ARTIST_SONGS; i++) songs.push({ name: `Anthem ${i}`, artists: [2], popularity: 50_000 - i });
+  songs.push({ name: 'Intro', artists: [2], popularity: 1_000 });
+  // Two credited together, under a key each: "Intro" by "The The" and "Rain".
+  for (let i = 0; i < 45; i++) songs.push({ name: 'Intro', artists: [1], popularity: 900 - i });
+  songs.push({ name: 'Intro', artists: [1, 3], popularity: 5 });
+  return [...songs, ...extra];
+}
+
+function writeRaw(dir: string, songs: Song[]): void {
+  mkdirSync(dir, { recursive: true });
+  const rows = (header: string, lines: string[]) => `${[header, ...lines].join('\n')}\n`;
+  const artists = ['The', 'The The', 'The The The', 'Rain'];
+  writeFileSync(
+    join(dir, 'artists.csv'),
+    rows(
+      'id,name,popularity',
+      artists.map((name, i) => `ar${i},${name},${100 - i}`),
+    ),
+  );
+  writeFileSync(
+    join(dir, 'albums.csv'),
+    rows(
+      'id,name,release_date',
+      artists.map((_, i) => `al${i},Album ${i},2001`),
+    ),
+  );
+  writeFileSync(
+    join(dir, 'album_artists.csv'),
+    rows(
+      'album_id,artist_id',
+      artists.map((_, i) => `al${i},ar${i}`),
+    ),
+  );
+  writeFileSync(
+    join(dir, 'songs.csv'),
+    rows(
+      'id,name,duration_ms,popularity',
+      songs.map((s, i) => `s${i},${s.name},${180000 + i},${s.popularity}`),
+    ),
+  );
+  const tracks = songs.map((s, i) => `al${s.artists[0]},s${i},${i + 1}`);
+  writeFileSync(join(dir, 'album_tracks.csv'), rows('album_id,song_id,track_number', tracks));
+  const credits = songs.flatMap((s, i) => s.artists.map((a, position) => `s${i},ar${a},${position}`));
+  writeFileSync(join(dir, 'song_artists.csv'), rows('song_id,artist_id,position', credits));
+}
+
+const CREDITS: [string, string][] = [
+  ['The The The', 's660'],
+  ['The The & Rain', 's706'],
+  ['Rain & The The', 's706'],
+  ['The', 's0'],
+];
+
+describe('a match among songs of one title whose artists share their words', () => {
+  const root = tempDir('omm-match-keys-');
+  let cat: Catalog;
+  let full: Catalog;
+  let seg: Catalog;
+
+  beforeAll(async () => {
+    writeRaw(join(root, 'raw0'), songsOf());
+    await compileCatalog({ rawDir: join(root, 'raw0'), outDir: join(root, 'dist') });
+    cat = Catalog.open(join(root, 'dist'));
+    // A delivery of more "Intro" songs by "The The", more popular: they live in a delta.
+    writeRaw(join(root, 'raw1'), songsOf(Array.from({ length: 30 }, (_, i) => ({ name: 'Intro', artists: [1], popularity: 60_000 - i }))));
+    await compileCatalog({ rawDir: join(root, 'raw1'), outDir: join(root, 'full') });
+    full = Catalog.open(join(root, 'full'));
+    publishDelta(join(root, 'dist'), full);
+    seg = Catalog.open(join(root, 'dist'));
+  }, 120_000);
+  afterAll(() => {
+    cat.close();
+    full.close();
+    seg.close();
+  });
+
+  const idOf = (c: Catalog, ordinal: number | undefined) => (ordinal === undefined ? null : c.song(ordinal).id);
+
+  it('finds the song the credit names with a perfect score, however far down the shared key it is', () => {
+    for (const [credit, id] of CREDITS) {
+      const got = matchResource(cat, 'song', { name: 'Intro', artist: credit });
+      expect(got?.score, credit).toBe(1);
+      expect(idOf(cat, got?.ordinal), credit).toBe(id);
+    }
+  });
+
+  it('answers over a base and a delta as the full compile of the same catalog', () => {
+    expect(seg.snapshot.manifest.segments?.length).toBe(2);
+    for (const [credit] of CREDITS) {
+      const want = matchResource(full, 'song', { name: 'Intro', artist: credit });
+      const got = matchResource(seg, 'song', { name: 'Intro', artist: credit });
+      expect(got?.score, credit).toBe(want?.score);
+      expect(idOf(seg, got?.ordinal), credit).toBe(idOf(full, want?.ordinal));
+    }
+  });
+});
