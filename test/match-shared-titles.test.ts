@@ -112,7 +112,6 @@ describe('a title thousands of songs share', () => {
   });
 
   it("matches the most popular song of the title by the credited artists, past the first scan's reach", () => {
-    const index = cat.search('song');
     const keyedStage = vi.spyOn(IndexCorpus.prototype, 'commonKeyedCandidates');
     const credits = [
       ...Array.from({ length: 60 }, (_, a) => artistName(a)),

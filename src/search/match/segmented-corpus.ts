@@ -8,7 +8,8 @@ import { byGlobal, type Found, isUnionTerm, setIn } from '../segmented-words.js'
 import { CandidateFilter } from './candidate-filter.js';
 import type { MatchCorpus } from './match-corpus.js';
 import type { MatchTitle } from './match-text.js';
-import { anchorOf, CANDIDATES_PER_SEARCH, COMMON_SCAN, COMMON_TAKEN, EXACT_TITLE_SCAN, KEYED_SCAN, type TitleCandidates } from './title-candidates.js';
+import { anchorOf, CANDIDATES_PER_SEARCH, COMMON_SCAN, COMMON_TAKEN, KEYED_SCAN, type TitleCandidates } from './title-candidates.js';
+import { segmentedTitleCandidates } from './segmented-titles.js';
 import { AscendingRun, WordSetRun } from '../../index-format/search/word-set-run.js';
 
 /**
@@ -16,8 +17,8 @@ import { AscendingRun, WordSetRun } from '../../index-format/search/word-set-run
  * question asked of every segment's index, the replaced documents hidden, and the answers
  * merged by the merged popularity order, with the bounds (the first EXACT_TITLE_SCAN documents of
  * a title, the first KEYED_SCAN of a key) counted over all segments and only documents in
- * service, as one index of the whole catalog would count them. A document is found in its
- * segment by its ordinal (Catalog.segments).
+ * service, as one index of the whole catalog would count them (the documents titled exactly so:
+ * segmented-titles.ts). A document is found in its segment by its ordinal (Catalog.segments).
  */
 export class SegmentedCorpus implements MatchCorpus {
   private constructor(
@@ -84,15 +85,7 @@ export class SegmentedCorpus implements MatchCorpus {
   }
 
   exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates {
-    const ids = credit !== null ? this.termIds(searchText(credit)) : null;
-    const out = new Map<number, number>();
-    const live = this.walkNamed(title.full, EXACT_TITLE_SCAN, (f) => {
-      if (out.size >= CANDIDATES_PER_SEARCH) return false;
-      const partIds = ids?.[f.part];
-      if (ids === null || (partIds && this.parts[f.part].index.artistsHold(f.rank, partIds))) out.set(this.parts[f.part].ordinal(f.rank), f.global);
-      return true;
-    });
-    return { candidates: out, verified: ids !== null, partial: live > EXACT_TITLE_SCAN || out.size >= CANDIDATES_PER_SEARCH };
+    return segmentedTitleCandidates(this.parts, title.full, credit !== null ? this.termIds(searchText(credit)) : null);
   }
 
   creditedTitleCandidates(
