@@ -256,8 +256,16 @@ export class SearchIndex {
     return this.bitmaps.candidates();
   }
 
-  /** Positions in `names.order` of the documents whose normalised name is `name`. */
+  /** Positions in `names.order` of the documents whose normalised name is `name` (the last asked is kept: a match asks it at each stage). */
   exactNameRange(name: string): TermRange {
+    if (name !== this.lastName) [this.lastName, this.lastRange] = [name, this.findNameRange(name)];
+    return this.lastRange;
+  }
+
+  private lastName: string | null = null;
+  private lastRange: TermRange = { from: 0, to: 0 };
+
+  private findNameRange(name: string): TermRange {
     const order = this.u32('names.order');
     const names = this.table('names');
     const key = Buffer.from(name, 'utf8');

@@ -98,11 +98,18 @@ export class SegmentedCorpus implements MatchCorpus {
     const { sets, complete } = this.artistKeySets(title, artists);
     if (sets.length === 0 || (complete && sets.length === 1)) return out;
     for (const set of sets) {
+      // Each part's first KEYED_SCAN in service more popular than `below` (a part's ranks are in merged order).
       const keyed: Found[] = [];
-      this.parts.forEach(({ index }, p) => {
-        const ids = setIn(this.parts[p], set);
-        if (ids)
-          for (const rank of index.wordSetRanks(ids, KEYED_SCAN + (index.hidden?.count ?? 0))) if (!index.hidden?.has(rank)) keyed.push(this.found(p, rank));
+      this.parts.forEach((part, p) => {
+        const ids = setIn(part, set);
+        let n = 0;
+        ids &&
+          new WordSetRun(part.index, ids).forEach(part.index.hidden, (rank) => {
+            const found = this.found(p, rank);
+            if (found.global >= below || n++ >= KEYED_SCAN) return false;
+            keyed.push(found);
+            return true;
+          });
       });
       const named = this.titleRuns(title);
       let taken = 0;
