@@ -38,9 +38,13 @@ export class SegmentedParts {
 
   /** The base's order less what the deltas hold or took out, with the newest delta's patch inserted (segment-orders.ts). */
   order(type: SegmentType, sort: string): SegmentedOrder {
-    const key = `${type}.${sort}`;
-    let order = this.orders.get(key);
+    // By type, then sort: a search reads the popularity order once per hit, and a key joined
+    // anew each time cost more than the read (a new string is hashed on every lookup).
+    let ofType = this.orders.get(type);
+    if (!ofType) this.orders.set(type, (ofType = new Map()));
+    let order = ofType.get(sort);
     if (!order) {
+      const key = `${type}.${sort}`;
       const base = this.snapshot.arrays(`${SEGMENT_TYPES[type]}.orders`);
       const patch = this.snapshot.arrays(SEGMENT_ORDERS_TABLE, this.segments.count - 1);
       const rank = base.column(`rank.${sort}`);
@@ -51,12 +55,13 @@ export class SegmentedParts {
         copied(patch.column(`${key}.ordinals`)),
         copied(patch.column(`${key}.at`)),
       );
-      this.orders.set(key, order);
+      if (sort === 'popularity') order.materialize();
+      ofType.set(sort, order);
     }
     return order;
   }
 
-  private readonly orders = new Map<string, SegmentedOrder>();
+  private readonly orders = new Map<SegmentType, Map<string, SegmentedOrder>>();
 
   /**
    * Every segment's search index of a type, the documents a later segment replaced or took out
