@@ -121,3 +121,43 @@ describe('a match among songs of one title whose artists share their words', () 
     }
   });
 });
+
+// Over segments the keys' documents of each segment are merged by popularity: the first perfect
+// one in merged order is the answer. 50 "Intro" songs by "The" and "Rain" (more popular, never
+// perfect for "The The & Rain") fill the first stage; the perfect "Intro" by "The The" and "Rain"
+// of popularity 7 is in the base, a less popular one of popularity 3 comes with a delivery.
+describe('a match down the shared keys of a base and a delta', () => {
+  const root = tempDir('omm-match-keys-merge-');
+  const base: Song[] = [
+    ...Array.from({ length: 50 }, (_, i) => ({ name: 'Intro', artists: [0, 3], popularity: 10_000 - i })),
+    { name: 'Intro', artists: [1, 3], popularity: 7 },
+  ];
+  let full: Catalog;
+  let seg: Catalog;
+
+  beforeAll(async () => {
+    writeRaw(join(root, 'raw0'), base);
+    await compileCatalog({ rawDir: join(root, 'raw0'), outDir: join(root, 'dist') });
+    writeRaw(join(root, 'raw1'), [...base, { name: 'Intro', artists: [1, 3], popularity: 3 }]);
+    await compileCatalog({ rawDir: join(root, 'raw1'), outDir: join(root, 'full') });
+    full = Catalog.open(join(root, 'full'));
+    publishDelta(join(root, 'dist'), full);
+    seg = Catalog.open(join(root, 'dist'));
+  }, 120_000);
+  afterAll(() => {
+    full.close();
+    seg.close();
+  });
+
+  it('answers the more popular perfect song, in the base, before the one in the delta', () => {
+    expect(seg.snapshot.manifest.segments?.length).toBe(2);
+    for (const credit of ['The The & Rain', 'Rain & The The']) {
+      const want = matchResource(full, 'song', { name: 'Intro', artist: credit });
+      const got = matchResource(seg, 'song', { name: 'Intro', artist: credit });
+      expect(want?.score, credit).toBe(1);
+      expect(full.song(want!.ordinal).id, credit).toBe('s50');
+      expect(got?.score, credit).toBe(1);
+      expect(seg.song(got!.ordinal).id, credit).toBe('s50');
+    }
+  });
+});

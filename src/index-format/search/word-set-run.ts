@@ -42,6 +42,18 @@ export class WordSetRun {
     }
   }
 
+  /** Its documents not hidden, ascending, one rank a call (-1 past the last): forEach as a pull, for a merge of several. */
+  reader(hidden: HiddenDocs | null): () => number {
+    let i = this.from;
+    return () => {
+      while (i < this.to) {
+        const at = i++;
+        if (this.checks[at] === this.check && !hidden?.has(this.ranks[at])) return this.ranks[at];
+      }
+      return -1;
+    };
+  }
+
   /** Whether the document of rank `rank` is keyed under the set; ranks must be asked in ascending order. */
   holds(rank: number): boolean {
     const at = gallop(this.ranks, this.cursor, this.to, rank);

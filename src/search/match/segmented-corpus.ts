@@ -4,7 +4,7 @@ import type { SegmentSearch } from '../../catalog/segment-parts.js';
 import { searchText } from '../../index-format/search/search-text.js';
 import type { SearchOptions } from '../ranking.js';
 import { searchSegments } from '../segmented-search.js';
-import { byGlobal, type Found, isUnionTerm, setIn } from '../segmented-words.js';
+import { type Found, isUnionTerm, setIn } from '../segmented-words.js';
 import { CandidateFilter } from './candidate-filter.js';
 import type { MatchCorpus } from './match-corpus.js';
 import type { MatchTitle } from './match-text.js';
@@ -98,28 +98,22 @@ export class SegmentedCorpus implements MatchCorpus {
     const { sets, complete } = this.artistKeySets(title, artists);
     if (sets.length === 0 || (complete && sets.length === 1)) return out;
     for (const set of sets) {
-      // Each part's first KEYED_SCAN in service more popular than `below` (a part's ranks are in merged order).
-      const keyed: Found[] = [];
-      this.parts.forEach((part, p) => {
-        const ids = setIn(part, set);
-        let n = 0;
-        ids &&
-          new WordSetRun(part.index, ids).forEach(part.index.hidden, (rank) => {
-            const found = this.found(p, rank);
-            if (found.global >= below || n++ >= KEYED_SCAN) return false;
-            keyed.push(found);
-            return true;
-          });
-      });
+      // The key's first KEYED_SCAN in service over all parts, more popular than `below`, in merged order
+      // (the title's runs asked in ascending order: new ones for each key).
       const named = this.titleRuns(title);
+      const readers = this.parts.map((part) => {
+        const ids = setIn(part, set);
+        return ids ? new WordSetRun(part.index, ids).reader(part.index.hidden) : null;
+      });
+      let scanned = 0;
       let taken = 0;
-      for (const f of keyed.sort(byGlobal).slice(0, KEYED_SCAN)) {
-        if (f.global >= below) break;
-        if (!named[f.part].holds(f.rank)) continue;
+      this.visitMerged(readers, (f) => {
+        if (f.global >= below || ++scanned > KEYED_SCAN) return false;
+        if (!named[f.part].holds(f.rank)) return true;
         const ordinal = this.parts[f.part].ordinal(f.rank);
         if (!skip(ordinal)) out.set(ordinal, f.global);
-        if (++taken === CANDIDATES_PER_SEARCH) break;
-      }
+        return ++taken < CANDIDATES_PER_SEARCH;
+      });
     }
     return out;
   }
@@ -141,17 +135,38 @@ export class SegmentedCorpus implements MatchCorpus {
       ),
     );
     const anchor = anchorOf(counts);
-    const first: Found[] = [];
-    runs.forEach((partRuns, p) => {
-      let n = 0;
-      partRuns[anchor]?.forEach(this.parts[p].index.hidden, (rank) => first.push(this.found(p, rank)) > 0 && ++n < COMMON_SCAN);
-    });
     const named = this.titleRuns(title);
+    let scanned = 0;
     let taken = 0;
-    for (const f of first.sort(byGlobal).slice(0, COMMON_SCAN)) {
-      const partRuns = runs[f.part];
-      if (!named[f.part].holds(f.rank) || !partRuns.every((run, k) => k === anchor || run?.holds(f.rank))) continue;
-      if (!visit(this.parts[f.part].ordinal(f.rank), f.global) || ++taken === COMMON_TAKEN) return;
+    // The anchor key's first COMMON_SCAN in service over all parts, in merged order.
+    this.visitMerged(
+      runs.map((partRuns, p) => partRuns[anchor]?.reader(this.parts[p].index.hidden) ?? null),
+      (f) => {
+        if (++scanned > COMMON_SCAN) return false;
+        const partRuns = runs[f.part];
+        if (!named[f.part].holds(f.rank) || !partRuns.every((run, k) => k === anchor || run?.holds(f.rank))) return true;
+        return visit(this.parts[f.part].ordinal(f.rank), f.global) && ++taken < COMMON_TAKEN;
+      },
+    );
+  }
+
+  /**
+   * The documents each part's reader gives (its ranks ascending, which are in merged order), merged
+   * by merged rank, to `visit` while it returns true: read only as far as the visit goes.
+   */
+  private visitMerged(readers: readonly ((() => number) | null)[], visit: (f: Found) => boolean): void {
+    const next = (p: number): Found | null => {
+      const rank = readers[p]?.() ?? -1;
+      return rank < 0 ? null : this.found(p, rank);
+    };
+    const heads = readers.map((_, p) => next(p));
+    for (;;) {
+      let best = -1;
+      for (let p = 0; p < heads.length; p++) if (heads[p] && (best < 0 || heads[p]!.global < heads[best]!.global)) best = p;
+      if (best < 0) return;
+      const f = heads[best]!;
+      heads[best] = next(best);
+      if (!visit(f)) return;
     }
   }
 
