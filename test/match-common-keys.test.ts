@@ -2,10 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
-import { publishDelta } from '../src/compile/delta/publish-delta.js';
 import { compileCatalog } from '../src/compile/index.js';
 import { matchResource } from '../src/search/match/matcher.js';
 import { tempDir } from './helpers/raw-fixture.js';
+import { baseAndDelta } from './helpers/segmented-fixture.js';
 
 // The matcher's keyed stage (title-candidates.ts) over a title many songs share and artists whose
 // names are the same word: "Intro" by "The", "The The" and "The The The" are all keyed under the
@@ -83,22 +83,22 @@ describe('a match among songs of one title whose artists share their words', () 
   let cat: Catalog;
   let full: Catalog;
   let seg: Catalog;
+  let close: () => void;
 
   beforeAll(async () => {
-    writeRaw(join(root, 'raw0'), songsOf());
-    await compileCatalog({ rawDir: join(root, 'raw0'), outDir: join(root, 'dist') });
-    cat = Catalog.open(join(root, 'dist'));
+    writeRaw(join(root, 'alone'), songsOf());
+    await compileCatalog({ rawDir: join(root, 'alone'), outDir: join(root, 'alone-dist') });
+    cat = Catalog.open(join(root, 'alone-dist'));
     // A delivery of more "Intro" songs by "The The", more popular: they live in a delta.
-    writeRaw(join(root, 'raw1'), songsOf(Array.from({ length: 30 }, (_, i) => ({ name: 'Intro', artists: [1], popularity: 60_000 - i }))));
-    await compileCatalog({ rawDir: join(root, 'raw1'), outDir: join(root, 'full') });
-    full = Catalog.open(join(root, 'full'));
-    publishDelta(join(root, 'dist'), full);
-    seg = Catalog.open(join(root, 'dist'));
+    ({ full, seg, close } = await baseAndDelta(
+      root,
+      (dir) => writeRaw(dir, songsOf()),
+      (dir) => writeRaw(dir, songsOf(Array.from({ length: 30 }, (_, i) => ({ name: 'Intro', artists: [1], popularity: 60_000 - i })))),
+    ));
   }, 120_000);
   afterAll(() => {
     cat.close();
-    full.close();
-    seg.close();
+    close();
   });
 
   const idOf = (c: Catalog, ordinal: number | undefined) => (ordinal === undefined ? null : c.song(ordinal).id);
@@ -134,20 +134,16 @@ describe('a match down the shared keys of a base and a delta', () => {
   ];
   let full: Catalog;
   let seg: Catalog;
+  let close: () => void;
 
   beforeAll(async () => {
-    writeRaw(join(root, 'raw0'), base);
-    await compileCatalog({ rawDir: join(root, 'raw0'), outDir: join(root, 'dist') });
-    writeRaw(join(root, 'raw1'), [...base, { name: 'Intro', artists: [1, 3], popularity: 3 }]);
-    await compileCatalog({ rawDir: join(root, 'raw1'), outDir: join(root, 'full') });
-    full = Catalog.open(join(root, 'full'));
-    publishDelta(join(root, 'dist'), full);
-    seg = Catalog.open(join(root, 'dist'));
+    ({ full, seg, close } = await baseAndDelta(
+      root,
+      (dir) => writeRaw(dir, base),
+      (dir) => writeRaw(dir, [...base, { name: 'Intro', artists: [1, 3], popularity: 3 }]),
+    ));
   }, 120_000);
-  afterAll(() => {
-    full.close();
-    seg.close();
-  });
+  afterAll(() => close());
 
   it('answers the more popular perfect song, in the base, before the one in the delta', () => {
     expect(seg.snapshot.manifest.segments?.length).toBe(2);

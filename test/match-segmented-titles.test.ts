@@ -2,13 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
-import { publishDelta } from '../src/compile/delta/publish-delta.js';
-import { compileCatalog } from '../src/compile/index.js';
 import { matchCorpus } from '../src/search/match/corpus-of.js';
 import { matchTitle } from '../src/search/match/match-text.js';
 import { matchResource } from '../src/search/match/matcher.js';
 import { EXACT_TITLE_SCAN } from '../src/search/match/title-candidates.js';
 import { tempDir } from './helpers/raw-fixture.js';
+import { baseAndDelta } from './helpers/segmented-fixture.js';
 
 // The matcher's first candidates over a base and a delta (segmented-titles.ts): "Intro" on more
 // songs than the first scan reads (EXACT_TITLE_SCAN), so the base answers from its name groups.
@@ -100,20 +99,16 @@ describe('the first candidates of a title over a base and a delta', () => {
   const root = tempDir('omm-match-segments-');
   let full: Catalog;
   let seg: Catalog;
+  let close: () => void;
 
   beforeAll(async () => {
-    writeRaw(join(root, 'raw0'), baseSongs());
-    await compileCatalog({ rawDir: join(root, 'raw0'), outDir: join(root, 'dist') });
-    writeRaw(join(root, 'raw1'), deliveredSongs());
-    await compileCatalog({ rawDir: join(root, 'raw1'), outDir: join(root, 'full') });
-    full = Catalog.open(join(root, 'full'));
-    publishDelta(join(root, 'dist'), full);
-    seg = Catalog.open(join(root, 'dist'));
+    ({ full, seg, close } = await baseAndDelta(
+      root,
+      (dir) => writeRaw(dir, baseSongs()),
+      (dir) => writeRaw(dir, deliveredSongs()),
+    ));
   }, 120_000);
-  afterAll(() => {
-    full.close();
-    seg.close();
-  });
+  afterAll(() => close());
 
   const described = (cat: Catalog, credit: string | null) => {
     const { candidates, verified, partial } = matchCorpus(cat, 'song').exactTitleCandidates(matchTitle('Intro'), credit);

@@ -49,3 +49,34 @@ export async function segmentedFixture(
   }
   return { dist, fulls, published };
 }
+
+/** A base and one delta of hand-written raw catalogs: the full compile of the second, and the base plus the delta made from it (publishDelta). */
+export interface BaseAndDelta {
+  /** The full compile of the raw catalog after the delivery. */
+  readonly full: Catalog;
+  /** The base plus one delta, answering for the same raw catalog. */
+  readonly seg: Catalog;
+  close(): void;
+}
+
+/**
+ * `writeBase` and `writeAfter` write a raw catalog each (into the directory given): the first is
+ * compiled as the base, the second in full and published as one delta over it.
+ */
+export async function baseAndDelta(root: string, writeBase: (dir: string) => void, writeAfter: (dir: string) => void): Promise<BaseAndDelta> {
+  writeBase(join(root, 'raw0'));
+  await compileCatalog({ rawDir: join(root, 'raw0'), outDir: join(root, 'dist') });
+  writeAfter(join(root, 'raw1'));
+  await compileCatalog({ rawDir: join(root, 'raw1'), outDir: join(root, 'full') });
+  const full = Catalog.open(join(root, 'full'));
+  publishDelta(join(root, 'dist'), full);
+  const seg = Catalog.open(join(root, 'dist'));
+  return {
+    full,
+    seg,
+    close: () => {
+      full.close();
+      seg.close();
+    },
+  };
+}
