@@ -1,7 +1,7 @@
 import type { SegmentSearch } from '../../catalog/segment-parts.js';
 import { NAME_GROUP_MIN } from '../../index-format/search/name-groups.js';
 import type { TermRange } from '../../index-format/search/search-index.js';
-import { CANDIDATES_PER_SEARCH, EXACT_TITLE_SCAN, type TitleCandidates } from './title-candidates.js';
+import { CANDIDATES_PER_SEARCH, creditBitmaps, EXACT_TITLE_SCAN, inEveryBitmap, type TitleCandidates } from './title-candidates.js';
 
 /* The matcher's first candidates over the segments of a segmented snapshot (segmented-corpus.ts). */
 
@@ -75,24 +75,18 @@ function partTitle(part: SegmentSearch, p: number, name: string, partIds: Uint32
     scanned = EXACT_TITLE_SCAN - hiddenInWindow;
   }
   // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
-  const maps = partIds === null ? [] : Array.from(partIds, (id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
+  const maps = creditBitmaps(index, partIds);
   let found = 0;
   for (let k = from; k < range.to && scanned < EXACT_TITLE_SCAN && found < CANDIDATES_PER_SEARCH; k++) {
     const rank = order[k];
     if (hidden?.has(rank)) continue;
-    if (partIds === null || (inEvery(maps, rank) && index.artistsHold(rank, partIds))) {
+    if (partIds === null || (inEveryBitmap(maps, rank) && index.artistsHold(rank, partIds))) {
       add(k, scanned);
       found++;
     }
     scanned++;
   }
   return { range, live, passing };
-}
-
-/** Whether bit `rank` is set in every bitmap. */
-function inEvery(maps: readonly Uint32Array[], rank: number): boolean {
-  for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) return false;
-  return true;
 }
 
 /**

@@ -63,15 +63,28 @@ export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, cred
     scanned = EXACT_TITLE_SCAN - hiddenInWindow;
   }
   // A bit test first where a credit word has a bitmap (held in the name or the artists), then the artists' own terms.
-  const maps = (ids ?? []).map((id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
-  next: for (let k = from; k < range.to && scanned < EXACT_TITLE_SCAN && out.size < CANDIDATES_PER_SEARCH; k++) {
+  const maps = creditBitmaps(index, ids);
+  for (let k = from; k < range.to && scanned < EXACT_TITLE_SCAN && out.size < CANDIDATES_PER_SEARCH; k++) {
     const rank = order[k];
     if (hidden?.has(rank)) continue;
     scanned++;
-    for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) continue next;
-    if (ids === null || index.artistsHold(rank, ids)) out.set(index.ordinal(rank), rank);
+    if (ids === null || (inEveryBitmap(maps, rank) && index.artistsHold(rank, ids))) out.set(index.ordinal(rank), rank);
   }
   return done(out, ids, range);
+}
+
+/**
+ * The bitmaps of the credit's words that have one (SearchIndex.bitmap: the documents holding the
+ * word in their name or artists): a scan of a title tests a document's bits before its artists' terms.
+ */
+export function creditBitmaps(index: SearchIndex, ids: ArrayLike<number> | null): Uint32Array[] {
+  return ids === null ? [] : Array.from(ids, (id) => index.bitmap(id)).filter((m): m is Uint32Array => m !== null);
+}
+
+/** Whether bit `rank` is set in every bitmap. */
+export function inEveryBitmap(maps: readonly Uint32Array[], rank: number): boolean {
+  for (const map of maps) if ((map[rank >>> 5] & (1 << (rank & 31))) === 0) return false;
+  return true;
 }
 
 /** Documents under one word-set key looked at for the title's (creditedTitleCandidates). */
