@@ -123,6 +123,8 @@ export class RunReader implements RecordSource {
   /** Bytes of `block` holding data, and where the unread part starts. */
   private filled = 0;
   private at = 0;
+  /** Called before the block's bytes move: positions of the records read so far become invalid. */
+  beforeMove: (() => void) | null = null;
 
   constructor(path: string) {
     this.fd = openSync(path, 'r');
@@ -150,6 +152,7 @@ export class RunReader implements RecordSource {
   /** Makes `bytes` bytes from `at` available in `block` (moving the rest to its start, growing it for a large record); false at the end of the file. */
   private ensure(bytes: number): boolean {
     if (this.filled - this.at >= bytes) return true;
+    this.beforeMove?.();
     const rest = this.filled - this.at;
     const target = bytes > this.block.length ? Buffer.allocUnsafe(bytes) : this.block;
     this.block.copy(target, 0, this.at, this.filled);

@@ -1,11 +1,9 @@
-import { RawCsvWriter } from '../../raw/csv-writer.js';
-import { columnsOf, type RawFileName } from '../../raw/schema.js';
 import { ExternalSorter } from '../../sort/external-sort.js';
 import { invertedVersion, MARKER_VERSION, StageKind, StageRecordWriter } from './stage-keys.js';
 import {
   type AlbumCells,
   type ArtistCells,
-  type OutputCounts,
+  type StageCounts,
   type SongCells,
   type StageOutput,
   type TrackCells,
@@ -14,23 +12,13 @@ import {
   writeSongs,
 } from './stage-output.js';
 import { type StageStateRuns, StageStateWriter } from './stage-state.js';
+import { RawWriters, STAGED_FILES } from './raw-writers.js';
+import { applySparse } from './sparse-apply.js';
+import { TOUCHED_ID_BYTES, TouchedIds } from './touched-ids.js';
 import type { ChangeJournalWriter } from '../../raw/change-journal.js';
 import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from './staged.js';
 
-/** Columns the streamed importers write beyond the raw format's own; `x_` columns are kept for people, ignored by the compiler. */
-export const STAGED_COLUMNS: Readonly<Partial<Record<RawFileName, readonly string[]>>> = {
-  albums: [...columnsOf('albums'), 'x_grid', 'x_p_line', 'x_c_line'],
-  songs: [...columnsOf('songs'), 'x_explicit', 'x_p_line'],
-};
-
-/** What the stage did, for the import's summary. */
-export interface StageCounts extends OutputCounts {
-  releases: number;
-  takedowns: number;
-  tracks: number;
-  /** Rows written per raw file. */
-  rows: Record<string, number>;
-}
+export type { StageCounts } from './stage-output.js';
 
 /**
  * The out-of-core catalog a streamed import builds. Every call is turned into sorter records
@@ -64,26 +52,30 @@ export class CatalogStage implements CatalogSink {
     rows: {},
   };
 
-  /** With `previous`, the state a previous import left (stage-state.ts): this import is applied to it. */
+  /** The ids this import touches, when applied to a previous one; null otherwise. */
+  private readonly touched: TouchedIds | null;
+
+  /**
+   * With `previous`, the state a previous import left (stage-state.ts): this import is applied to
+   * it, id by id for the ids it touches while they fit in memory (sparse-apply.ts), else to the
+   * whole state.
+   */
   constructor(
-    spillDir: string,
+    private readonly spillDir: string,
     memoryBytes: number,
     private readonly report: ImportReport,
-    previous: StageStateRuns | null = null,
+    private readonly previous: StageStateRuns | null = null,
   ) {
     this.albums = new ExternalSorter(spillDir, 'albums', Math.floor(memoryBytes / 4));
     this.songs = new ExternalSorter(spillDir, 'songs', Math.floor(memoryBytes / 2));
     this.artists = new ExternalSorter(spillDir, 'artists', Math.floor(memoryBytes / 4));
-    if (previous) {
-      this.albums.mergeWith(previous.albums);
-      this.songs.mergeWith(previous.songs);
-      this.artists.mergeWith(previous.artists);
-    }
+    this.touched = previous ? new TouchedIds(Math.floor(memoryBytes / TOUCHED_ID_BYTES)) : null;
   }
 
   release(unit: SourceUnit, album: StagedAlbum): void {
     const version = invertedVersion(unit);
     this.counts.releases++;
+    this.touched?.add('albums', album.id);
     const cells: AlbumCells = [
       album.name,
       album.upc,
@@ -124,6 +116,7 @@ export class CatalogStage implements CatalogSink {
 
   takedown(unit: SourceUnit, albumId: string): void {
     this.counts.takedowns++;
+    this.touched?.add('albums', albumId);
     this.albums.add(this.records.key(albumId, invertedVersion(unit), StageKind.Row, 0));
   }
 
@@ -138,6 +131,7 @@ export class CatalogStage implements CatalogSink {
   }
 
   private stageSong(version: Uint8Array, song: StagedSong, artistsStaged: Set<string>): void {
+    this.touched?.add('songs', song.id);
     const cells: SongCells = [
       song.name,
       song.isrc,
@@ -167,6 +161,7 @@ export class CatalogStage implements CatalogSink {
   private stageArtist(version: Uint8Array, artist: StagedArtist, staged: Set<string>): void {
     if (staged.has(artist.id)) return;
     staged.add(artist.id);
+    this.touched?.add('artists', artist.id);
     const cells: ArtistCells = [artist.name, artist.genres, artist.artworkUrl];
     this.artists.add(this.records.key(artist.id, version, StageKind.Row, 0), this.records.value(JSON.stringify(cells)));
   }
@@ -176,19 +171,35 @@ export class CatalogStage implements CatalogSink {
    * (`dir/.omm-stage/`, for the next delivery). The stage cannot be used afterwards.
    */
   finish(dir: string, journal: ChangeJournalWriter | null = null): StageCounts {
-    const writers = new Map<RawFileName, RawCsvWriter>();
-    const writer = (file: RawFileName): RawCsvWriter => {
-      let w = writers.get(file);
-      if (!w) {
-        w = new RawCsvWriter(dir, file, STAGED_COLUMNS[file] ?? columnsOf(file));
-        writers.set(file, w);
+    const { previous, touched } = this;
+    if (previous && touched && !touched.overflowed) {
+      try {
+        const sorters = { albums: this.albums, songs: this.songs, artists: this.artists };
+        applySparse({ sorters, keys: this.records, counts: this.counts, previous, touched, workDir: this.spillDir }, dir, journal);
+      } finally {
+        this.dispose();
       }
-      return w;
-    };
-    // Every file the importers write exists, even when empty: a later compile sees "no credits", not "no file".
-    for (const file of ['artists', 'albums', 'album_artists', 'songs', 'song_artists', 'album_tracks'] as const) writer(file);
+      return this.counts;
+    }
+    if (previous) {
+      this.albums.mergeWith(previous.albums);
+      this.songs.mergeWith(previous.songs);
+      this.artists.mergeWith(previous.artists);
+    }
+    const writers = new RawWriters(dir);
     const state = new StageStateWriter(dir, this.records);
-    const out: StageOutput = { albums: this.albums, songs: this.songs, artists: this.artists, keys: this.records, counts: this.counts, state, journal, writer };
+    const out: StageOutput = {
+      albums: this.albums,
+      songs: this.songs,
+      artists: this.artists,
+      keys: this.records,
+      counts: this.counts,
+      state,
+      journal,
+      writer: writers.writer,
+      touched: null,
+      previouslyLive: 0,
+    };
     try {
       writeAlbums(out);
       writeSongs(out);
@@ -198,13 +209,10 @@ export class CatalogStage implements CatalogSink {
       journal?.abandon();
       throw err;
     } finally {
-      for (const [file, w] of writers) {
-        w.close();
-        this.counts.rows[file] = w.rows;
-      }
+      for (const [file, rows] of writers.close()) this.counts.rows[file] = rows;
       this.dispose();
     }
-    state.finish([...writers.keys()].map((file) => `${file}.csv`));
+    state.finish(STAGED_FILES.map((file) => `${file}.csv`));
     journal?.finish();
     return this.counts;
   }

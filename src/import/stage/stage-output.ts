@@ -5,6 +5,7 @@ import { forEachId, type IdGroup, recordsOf, type StageRecord } from './id-group
 import { MARKER_VERSION, StageKind, type StageRecordWriter } from './stage-keys.js';
 import type { StageStateWriter } from './stage-state.js';
 import type { ChangeJournalWriter } from '../../raw/change-journal.js';
+import type { TouchedIds } from './touched-ids.js';
 
 /*
  * The stage's last step: each sorter read id by id, albums then songs then artists, the raw CSV
@@ -46,6 +47,15 @@ export interface OutputCounts {
   artistsDropped: number;
 }
 
+/** What the stage did, for the import's summary. */
+export interface StageCounts extends OutputCounts {
+  releases: number;
+  takedowns: number;
+  tracks: number;
+  /** Rows written per raw file. */
+  rows: Record<string, number>;
+}
+
 export interface StageOutput {
   readonly albums: ExternalSorter;
   readonly songs: ExternalSorter;
@@ -55,6 +65,10 @@ export interface StageOutput {
   readonly state: StageStateWriter;
   /** The change journal of an import applied to a previous one (--into), or null. */
   readonly journal: ChangeJournalWriter | null;
+  /** Applied to a previous import id by id (sparse-apply.ts): each id a Ref or Unref names is noted. */
+  readonly touched: TouchedIds | null;
+  /** Albums met that were live after the previous import. */
+  previouslyLive: number;
   writer(file: RawFileName): RawCsvWriter;
 }
 
@@ -64,12 +78,16 @@ const parse = <T>(bytes: Uint8Array): T => JSON.parse(decoder.decode(bytes)) as 
 /** A Ref (+1) or Unref (-1) for each id a list of records names (an artist id, or a track's song id). */
 function refer(
   out: StageOutput,
-  sorter: ExternalSorter,
+  sorter: 'songs' | 'artists',
   records: readonly StageRecord[],
   kind: StageKind.Ref | StageKind.Unref,
   idOf: (r: StageRecord) => string,
 ): void {
-  for (const r of records) sorter.add(out.keys.key(idOf(r), MARKER_VERSION, kind, 0));
+  for (const r of records) {
+    const id = idOf(r);
+    out[sorter].add(out.keys.key(id, MARKER_VERSION, kind, 0));
+    out.touched?.add(sorter, id);
+  }
 }
 
 const creditId = (r: StageRecord): string => decoder.decode(r.value);
@@ -83,14 +101,15 @@ export function writeAlbums(out: StageOutput): void {
     const live = row !== undefined && row.value.length > 0;
     const previous = group.previous;
     const changed = !previous || !previous.version.equals(group.version);
+    if (previous?.present) out.previouslyLive++;
     if (changed) {
       if (previous?.present) {
-        refer(out, out.artists, recordsOf(previous.records, StageKind.Credit), StageKind.Unref, creditId);
-        refer(out, out.songs, recordsOf(previous.records, StageKind.Track), StageKind.Unref, trackSongId);
+        refer(out, 'artists', recordsOf(previous.records, StageKind.Credit), StageKind.Unref, creditId);
+        refer(out, 'songs', recordsOf(previous.records, StageKind.Track), StageKind.Unref, trackSongId);
       }
       if (live) {
-        refer(out, out.artists, recordsOf(group.latest, StageKind.Credit), StageKind.Ref, creditId);
-        refer(out, out.songs, recordsOf(group.latest, StageKind.Track), StageKind.Ref, trackSongId);
+        refer(out, 'artists', recordsOf(group.latest, StageKind.Credit), StageKind.Ref, creditId);
+        refer(out, 'songs', recordsOf(group.latest, StageKind.Track), StageKind.Ref, trackSongId);
       }
     }
     if (!live) {
@@ -140,8 +159,8 @@ export function writeSongs(out: StageOutput): void {
     const wasWritten = previous?.present ?? false;
     const changed = !previous || !previous.version.equals(group.version);
     if (changed || written !== wasWritten) {
-      if (wasWritten) refer(out, out.artists, recordsOf(previous!.records, StageKind.Credit), StageKind.Unref, creditId);
-      if (written) refer(out, out.artists, recordsOf(group.latest, StageKind.Credit), StageKind.Ref, creditId);
+      if (wasWritten) refer(out, 'artists', recordsOf(previous!.records, StageKind.Credit), StageKind.Unref, creditId);
+      if (written) refer(out, 'artists', recordsOf(group.latest, StageKind.Credit), StageKind.Ref, creditId);
     }
     if (written && !wasWritten) counts.songsAdded++;
     if (!written && wasWritten) counts.songsRemoved++;

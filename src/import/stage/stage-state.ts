@@ -28,8 +28,14 @@ interface StateManifest {
   readonly files: Record<string, { readonly size: number; readonly sha256: string }>;
 }
 
-/** The previous import's state: a sorted run file per stage sorter. */
-export type StageStateRuns = Readonly<Record<StageSorterName, string>>;
+/** The previous import's state: a sorted run file per stage sorter, and the raw catalog it describes. */
+export type StageStateRuns = Readonly<Record<StageSorterName, string>> & { readonly rawDir: string };
+
+/** A raw file as the import state records it. */
+export interface StateFile {
+  readonly size: number;
+  readonly sha256: string;
+}
 
 /** Writes the state of one import as its groups go by, each sorter's in key order. */
 export class StageStateWriter {
@@ -71,11 +77,19 @@ export class StageStateWriter {
 
   /** Closes the run files and records the raw files as written. */
   finish(rawFiles: readonly string[]): void {
+    this.closeRuns();
+    const files: Record<string, StateFile> = {};
+    for (const file of rawFiles) files[file] = { size: statSync(join(this.rawDir, file)).size, sha256: sha256Of(join(this.rawDir, file)) };
+    writeStateManifest(this.rawDir, files);
+  }
+
+  /** Closes the run files (their paths: runPath). */
+  closeRuns(): void {
     for (const name of STAGE_SORTERS) this.runs[name].close();
-    const files: StateManifest['files'] = {};
-    for (const file of [...rawFiles].sort()) files[file] = { size: statSync(join(this.rawDir, file)).size, sha256: sha256Of(join(this.rawDir, file)) };
-    const manifest: StateManifest = { format: STATE_FORMAT, files };
-    writeFileSync(join(this.dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+
+  runPath(sorter: StageSorterName): string {
+    return this.runs[sorter].path;
   }
 
   /** Closes the run files without recording anything (a failed import: its work directory is removed). */
@@ -102,6 +116,15 @@ export class StageStateWriter {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** Records the raw files of `rawDir` as an import wrote them, in the state beside it (whose run files are already there). */
+export function writeStateManifest(rawDir: string, files: Readonly<Record<string, StateFile>>): void {
+  const sorted: Record<string, StateFile> = {};
+  for (const file of Object.keys(files).sort()) sorted[file] = { size: files[file].size, sha256: files[file].sha256 };
+  const manifest: StateManifest = { format: STATE_FORMAT, files: sorted };
+  mkdirSync(join(rawDir, STATE_DIR), { recursive: true });
+  writeFileSync(join(rawDir, STATE_DIR, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}
 
 /**
  * The state a previous import left in `rawDir`, checked: it exists, is of this format, and every
@@ -140,8 +163,9 @@ export function openStageState(rawDir: string): StageStateRuns {
       );
     }
   }
-  const runs = { albums: join(dir, 'albums.run'), songs: join(dir, 'songs.run'), artists: join(dir, 'artists.run') };
-  for (const path of Object.values(runs)) if (!existsSync(path)) throw new ImportError('E_IMPORT_STATE', { file: path }, 'is missing from the import state');
+  const runs = { albums: join(dir, 'albums.run'), songs: join(dir, 'songs.run'), artists: join(dir, 'artists.run'), rawDir };
+  for (const path of [runs.albums, runs.songs, runs.artists])
+    if (!existsSync(path)) throw new ImportError('E_IMPORT_STATE', { file: path }, 'is missing from the import state');
   return runs;
 }
 
