@@ -14,6 +14,7 @@ import {
 import { type StageStateRuns, StageStateWriter } from './stage-state.js';
 import { RawWriters, STAGED_FILES } from './raw-writers.js';
 import { applySparse } from './sparse-apply.js';
+import { FOLD_FRACTION, foldedRun } from './state-layers.js';
 import { TOUCHED_ID_BYTES, TouchedIds } from './touched-ids.js';
 import type { ChangeJournalWriter } from '../../raw/change-journal.js';
 import type { CatalogSink, ImportReport, SourceUnit, StagedAlbum, StagedArtist, StagedSong } from './staged.js';
@@ -65,6 +66,7 @@ export class CatalogStage implements CatalogSink {
     memoryBytes: number,
     private readonly report: ImportReport,
     private readonly previous: StageStateRuns | null = null,
+    private readonly foldFraction = FOLD_FRACTION,
   ) {
     this.albums = new ExternalSorter(spillDir, 'albums', Math.floor(memoryBytes / 4));
     this.songs = new ExternalSorter(spillDir, 'songs', Math.floor(memoryBytes / 2));
@@ -175,16 +177,20 @@ export class CatalogStage implements CatalogSink {
     if (previous && touched && !touched.overflowed) {
       try {
         const sorters = { albums: this.albums, songs: this.songs, artists: this.artists };
-        applySparse({ sorters, keys: this.records, counts: this.counts, previous, touched, workDir: this.spillDir }, dir, journal);
+        applySparse(
+          { sorters, keys: this.records, counts: this.counts, previous, touched, workDir: this.spillDir, foldFraction: this.foldFraction },
+          dir,
+          journal,
+        );
       } finally {
         this.dispose();
       }
       return this.counts;
     }
     if (previous) {
-      this.albums.mergeWith(previous.albums);
-      this.songs.mergeWith(previous.songs);
-      this.artists.mergeWith(previous.artists);
+      this.albums.mergeWith(foldedRun(previous, 'albums', this.spillDir));
+      this.songs.mergeWith(foldedRun(previous, 'songs', this.spillDir));
+      this.artists.mergeWith(foldedRun(previous, 'artists', this.spillDir));
     }
     const writers = new RawWriters(dir);
     const state = new StageStateWriter(dir, this.records);

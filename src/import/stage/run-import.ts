@@ -25,6 +25,8 @@ export interface StreamedImportOptions {
   readonly strict?: boolean;
   /** Bytes the sorters may hold before spilling to disk. */
   readonly memoryBytes?: number;
+  /** The import state's recent runs are folded into the first past this part of it (state-layers.ts FOLD_FRACTION; tests set Infinity to keep them). */
+  readonly foldFraction?: number;
   /** Where progress goes (drawn only on a TTY); null for none. */
   readonly progress?: NodeJS.WriteStream | null;
 }
@@ -108,7 +110,7 @@ export async function runStreamedImport(
     throw err;
   }
   const report = new Report(options.strict ?? false, progress);
-  const stage = new CatalogStage(work.spill, options.memoryBytes ?? DEFAULT_IMPORT_MEMORY, report, previous);
+  const stage = new CatalogStage(work.spill, options.memoryBytes ?? DEFAULT_IMPORT_MEMORY, report, previous, options.foldFraction);
   try {
     await read(stage, report);
     progress.phase('writing raw CSV in id order');

@@ -8,7 +8,7 @@ import { RawWriters } from './raw-writers.js';
 import type { StageRecordWriter } from './stage-keys.js';
 import { type StageCounts, type StageOutput, writeAlbums, writeArtists, writeSongs } from './stage-output.js';
 import { STAGE_SORTERS, STATE_DIR, type StageSorterName, type StageStateRuns, StageStateWriter, type StateFile, writeStateManifest } from './stage-state.js';
-import { extractState, spliceRun } from './state-splice.js';
+import { extractLayered, writeLayered } from './state-layers.js';
 import type { TouchedIds } from './touched-ids.js';
 
 /*
@@ -16,8 +16,8 @@ import type { TouchedIds } from './touched-ids.js';
  * the previous state through the stage and writes every row again; this reads, for each sorter in
  * turn, only the state of the ids the delivery touches (the albums it delivers, then the songs
  * and artists those albums and songs name now or named before), runs the stage's own steps over
- * them, and splices what they write into the previous raw files and state: every other row and
- * record is copied as its bytes lie. The bytes are those of the full merge (import-into.test.ts
+ * them, and splices what they write into the previous raw files (every other row copied as its
+ * bytes lie) and into the state's recent runs (state-layers.ts). The bytes are those of the full merge (import-into.test.ts
  * checks them against importing everything at once); the work that parses, sorts and encodes is
  * in proportion to the delivery, and what is left in proportion to the catalog is copying.
  */
@@ -37,6 +37,8 @@ export interface SparseApply {
   readonly touched: TouchedIds;
   /** Where the touched ids' rows and state are written before they are spliced (removed with the import's work directory). */
   readonly workDir: string;
+  /** When the state's recent run is folded into the first (state-layers.ts). */
+  readonly foldFraction: number;
 }
 
 /** Writes into `dir` the raw catalog and state of the previous import with the delivery the sorters hold applied. */
@@ -52,9 +54,7 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
   const pick = (sorter: StageSorterName) => {
     const sorted = touched.sorted(sorter);
     ids.set(sorter, sorted);
-    const path = join(apply.workDir, `previous-${sorter}.run`);
-    extractState(previous[sorter], sorted, path);
-    sorters[sorter].mergeWith(path);
+    for (const path of extractLayered(previous, sorter, sorted, apply.workDir)) sorters[sorter].mergeWith(path);
   };
   try {
     pick('albums');
@@ -73,6 +73,7 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
   state.closeRuns();
   mkdirSync(join(dir, STATE_DIR), { recursive: true });
   const files: Record<string, StateFile> = {};
+  const recent: StageSorterName[] = [];
   for (const sorter of STAGE_SORTERS) {
     const touchedIds = ids.get(sorter)!;
     for (const file of FILES_OF[sorter]) {
@@ -82,8 +83,8 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
       counts.rows[file] = spliced.rows;
       if (file === 'albums') counts.releasesUnchanged += spliced.oldRows - out.previouslyLive;
     }
-    spliceRun(previous[sorter], state.runPath(sorter), touchedIds, join(dir, STATE_DIR, `${sorter}.run`));
+    if (writeLayered(previous, sorter, state.runPath(sorter), touchedIds, dir, apply.foldFraction)) recent.push(sorter);
   }
-  writeStateManifest(dir, files);
+  writeStateManifest(dir, files, recent);
   journal?.finish();
 }

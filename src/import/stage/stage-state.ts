@@ -14,9 +14,17 @@ import type { IdGroup } from './id-groups.js';
  * raw catalog, whether it stands on its own, and how many surviving things refer to it; and
  * `state.json`, the format and each raw file's size and SHA-256 as the import wrote them, so a
  * raw catalog edited since is refused instead of silently overwritten.
+ *
+ * An import applied id by id (sparse-apply.ts) leaves the run files it found as they were and
+ * writes the state of every id touched since they were written beside them, in a second, recent
+ * run per sorter (`<sorter>.recent.run`; state-layers.ts): an id's state is its records there
+ * when it has any, else in the first. The manifest then says so, in format 2; format 1 has no
+ * recent runs, and is what an import that writes the whole state leaves.
  */
 export const STATE_DIR = '.omm-stage';
+/** The format of a state without recent runs, and of one with them. */
 export const STATE_FORMAT = 1;
+export const LAYERED_STATE_FORMAT = 2;
 const MANIFEST = 'state.json';
 
 export type StageSorterName = 'albums' | 'songs' | 'artists';
@@ -26,10 +34,21 @@ interface StateManifest {
   readonly format: number;
   /** Each raw file the import wrote: its size and SHA-256. */
   readonly files: Record<string, { readonly size: number; readonly sha256: string }>;
+  /** Format 2: the sorters that have a recent run. */
+  readonly recent?: readonly StageSorterName[];
 }
 
-/** The previous import's state: a sorted run file per stage sorter, and the raw catalog it describes. */
-export type StageStateRuns = Readonly<Record<StageSorterName, string>> & { readonly rawDir: string };
+/**
+ * The previous import's state: a sorted run file per stage sorter, the recent run of those that
+ * have one, and the raw catalog it describes.
+ */
+export type StageStateRuns = Readonly<Record<StageSorterName, string>> & {
+  readonly rawDir: string;
+  readonly recent: Readonly<Partial<Record<StageSorterName, string>>>;
+};
+
+/** The path of a sorter's recent run in the state of `rawDir`. */
+export const recentRunPath = (rawDir: string, sorter: StageSorterName): string => join(rawDir, STATE_DIR, `${sorter}.recent.run`);
 
 /** A raw file as the import state records it. */
 export interface StateFile {
@@ -117,11 +136,17 @@ export class StageStateWriter {
 
 const EMPTY = new Uint8Array(0);
 
-/** Records the raw files of `rawDir` as an import wrote them, in the state beside it (whose run files are already there). */
-export function writeStateManifest(rawDir: string, files: Readonly<Record<string, StateFile>>): void {
+/**
+ * Records the raw files of `rawDir` as an import wrote them, in the state beside it (whose run
+ * files are already there), and the sorters that have a recent run.
+ */
+export function writeStateManifest(rawDir: string, files: Readonly<Record<string, StateFile>>, recent: readonly StageSorterName[] = []): void {
   const sorted: Record<string, StateFile> = {};
   for (const file of Object.keys(files).sort()) sorted[file] = { size: files[file].size, sha256: files[file].sha256 };
-  const manifest: StateManifest = { format: STATE_FORMAT, files: sorted };
+  const manifest: StateManifest =
+    recent.length > 0
+      ? { format: LAYERED_STATE_FORMAT, files: sorted, recent: STAGE_SORTERS.filter((s) => recent.includes(s)) }
+      : { format: STATE_FORMAT, files: sorted };
   mkdirSync(join(rawDir, STATE_DIR), { recursive: true });
   writeFileSync(join(rawDir, STATE_DIR, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 }
@@ -146,11 +171,11 @@ export function openStageState(rawDir: string): StageStateRuns {
   } catch (err) {
     throw new ImportError('E_IMPORT_STATE', { file: manifestPath }, `is not readable JSON: ${(err as Error).message}`);
   }
-  if (manifest.format !== STATE_FORMAT)
+  if (manifest.format !== STATE_FORMAT && manifest.format !== LAYERED_STATE_FORMAT)
     throw new ImportError(
       'E_IMPORT_STATE',
       { file: manifestPath },
-      `import state format ${manifest.format}, this omm reads ${STATE_FORMAT}: import the deliveries again without --into`,
+      `import state format ${manifest.format}, this omm reads ${STATE_FORMAT} and ${LAYERED_STATE_FORMAT}: import the deliveries again without --into`,
     );
   for (const [file, want] of Object.entries(manifest.files)) {
     const path = join(rawDir, file);
@@ -163,8 +188,10 @@ export function openStageState(rawDir: string): StageStateRuns {
       );
     }
   }
-  const runs = { albums: join(dir, 'albums.run'), songs: join(dir, 'songs.run'), artists: join(dir, 'artists.run'), rawDir };
-  for (const path of [runs.albums, runs.songs, runs.artists])
+  const recent: Partial<Record<StageSorterName, string>> = {};
+  for (const sorter of manifest.format === LAYERED_STATE_FORMAT ? (manifest.recent ?? []) : []) recent[sorter] = recentRunPath(rawDir, sorter);
+  const runs = { albums: join(dir, 'albums.run'), songs: join(dir, 'songs.run'), artists: join(dir, 'artists.run'), rawDir, recent };
+  for (const path of [runs.albums, runs.songs, runs.artists, ...Object.values(recent)])
     if (!existsSync(path)) throw new ImportError('E_IMPORT_STATE', { file: path }, 'is missing from the import state');
   return runs;
 }

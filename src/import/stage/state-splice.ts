@@ -1,3 +1,4 @@
+import { copyFileSync } from 'node:fs';
 import { RunReader, RunWriter } from '../../sort/run-files.js';
 import { compareKeyBytes } from '../../sort/key-bytes.js';
 import { RECORD_HEAD } from '../../sort/arena-key-sort.js';
@@ -14,30 +15,37 @@ import { KEY_TAIL } from './stage-keys.js';
 const touchedRecord = (touched: readonly Buffer[], cursor: { i: number }, r: RunReader): boolean =>
   touchedAt(touched, cursor, r.buffer!, r.keyStart, r.keyEnd - KEY_TAIL);
 
-/** Writes to `outPath` the records of `runPath` whose id is in `touched` (sorted as bytes), in their order. */
-export function extractState(runPath: string, touched: readonly Buffer[], outPath: string): number {
+/**
+ * Writes to `outPath` the records of `runPath` whose id is in `touched` (sorted as bytes), in
+ * their order; returns the touched ids it found (sorted).
+ */
+export function extractState(runPath: string, touched: readonly Buffer[], outPath: string): Buffer[] {
   const writer = new RunWriter(outPath);
   const reader = new RunReader(runPath);
-  let records = 0;
+  const found: Buffer[] = [];
   try {
     const cursor = { i: 0 };
     for (; reader.buffer !== null && cursor.i < touched.length; reader.next()) {
       if (!touchedRecord(touched, cursor, reader)) continue;
       writer.add(reader.buffer, reader.keyStart - RECORD_HEAD, reader.valueEnd);
-      records++;
+      if (found[found.length - 1] !== touched[cursor.i]) found.push(touched[cursor.i]);
     }
   } finally {
     reader.close();
     writer.close();
   }
-  return records;
+  return found;
 }
 
 /**
- * Writes to `outPath` the records of `oldRun` whose id is not in `touched`, merged in key order
- * with every record of `newRun` (the touched ids' state now).
+ * Writes to `outPath` the records of `oldRun` (none when null) whose id is not in `touched`,
+ * merged in key order with every record of `newRun` (the touched ids' state now).
  */
-export function spliceRun(oldRun: string, newRun: string, touched: readonly Buffer[], outPath: string): void {
+export function spliceRun(oldRun: string | null, newRun: string, touched: readonly Buffer[], outPath: string): void {
+  if (oldRun === null) {
+    copyFileSync(newRun, outPath);
+    return;
+  }
   const writer = new RunWriter(outPath);
   const old = new RunReader(oldRun);
   const fresh = new RunReader(newRun);
