@@ -34,6 +34,12 @@ export interface ChangedLinks {
   readonly albumTracks: RawRow[];
   readonly albumArtists: RawRow[];
   readonly songArtists: RawRow[];
+  /**
+   * The rows are those the changed albums and songs own (an album's tracks and credits, a song's
+   * credits), read where a link row changes only with its owner (a streamed import's files):
+   * a changed song's other albums are then those the snapshot in service lists.
+   */
+  readonly byOwner?: boolean;
 }
 
 /** Whether a link row names a changed resource, and so belongs in ChangedLinks. */
@@ -68,7 +74,7 @@ export function deltaClosure(prev: Catalog, changes: DeltaChanges, links: Change
   // delivered again names the album), with its artists' names, or when a changed song joins or
   // leaves it; a song renamed or re-ranked changes no album.
   const albums = new Set(changedAlbums);
-  for (const album of movedAlbums(lists, links, changedSongs)) albums.add(album);
+  for (const album of movedAlbums(lists, links, changedSongs, changedAlbums)) albums.add(album);
   lists.add('artist.albums', renamed, albums);
   linked(links.albumArtists, 'artist_id', 'album_id', renamed, albums);
 
@@ -93,7 +99,7 @@ function renamedArtists(lists: PrevLists, changed: ReadonlySet<string>, names: R
 }
 
 /** The albums a changed song joins or leaves: its albums in service against its raw rows. */
-function movedAlbums(lists: PrevLists, links: ChangedLinks, changedSongs: ReadonlySet<string>): Set<string> {
+function movedAlbums(lists: PrevLists, links: ChangedLinks, changedSongs: ReadonlySet<string>, changedAlbums: ReadonlySet<string>): Set<string> {
   const now = new Map<string, Set<string>>();
   for (const row of links.albumTracks) {
     if (!changedSongs.has(row.song_id)) continue;
@@ -106,6 +112,8 @@ function movedAlbums(lists: PrevLists, links: ChangedLinks, changedSongs: Readon
     const before = new Set<string>();
     lists.add('song.albums', new Set([song]), before);
     const after = now.get(song) ?? new Set<string>();
+    // By owner, the links hold the changed albums' tracks only: the song is still on its other albums.
+    if (links.byOwner) for (const album of before) if (!changedAlbums.has(album)) after.add(album);
     for (const album of before) if (!after.has(album)) out.add(album);
     for (const album of after) if (!before.has(album)) out.add(album);
   }

@@ -9,8 +9,10 @@ import { compileCatalog, type CompileOptions } from '../compile.js';
 import { CompileError } from '../compile-error.js';
 import { buildIdOf } from '../snapshot-manifest.js';
 import { sameOrdinals } from '../../index-format/u32.js';
-import { deltaClosure, namesChanged, type ChangedLinks } from './closure.js';
-import { deltaChanges, type DeltaChanges } from './delta-changes.js';
+import { deltaClosure } from './closure.js';
+import { changedLinks } from './changed-links.js';
+import { OwnerRows } from './owner-rows.js';
+import { deltaChanges } from './delta-changes.js';
 import { DeltaNext } from './delta-next.js';
 import type { DeltaPlan, TypePlan } from './delta-plan.js';
 import { fastContent } from './fast-content.js';
@@ -21,8 +23,7 @@ import { insertionPatches, orderOnceIn, ORDERED_TYPES, type OrderedType, type Pa
 import { nextExplore } from './next-explore.js';
 import { COMPILED_TYPES, numberNext } from './next-numbering.js';
 import { digest, publishSegment, segmentsOf, type PublishedSegment } from './publish-segment.js';
-import { scanRawFile, type RawRow } from './raw-rows.js';
-import { scanRawKeyed } from './fast-rows.js';
+import { scanRawFile } from './raw-rows.js';
 import { stationLists, type StationLists } from './station-lists.js';
 import type { SortableRecord } from './sort-order.js';
 
@@ -62,10 +63,11 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
     segmentsOf(prev);
     const changes = deltaChanges(options.rawDir, prev.snapshot.manifest.changes);
     if (Object.values(changes.changed).every((m) => m.size === 0)) return null;
-    const links = await phase('changed links', () => changedLinks(options.rawDir, changes));
+    const byOwner = new OwnerRows(options.rawDir);
+    const links = await phase('changed links', () => changedLinks(options.rawDir, changes, byOwner));
     const closure = await phase('closure', () => deltaClosure(prev, changes, links));
     mkdirSync(join(work, 'raw'));
-    const included = await phase('candidates raw', () => writeIncludedRaw(options.rawDir, join(work, 'raw'), closure.included));
+    const included = await phase('candidates raw', () => writeIncludedRaw(options.rawDir, join(work, 'raw'), closure.included, byOwner));
     const { sources } = included;
     const views = prev.snapshot.manifest.views !== undefined;
     const knownGenres = Array.from({ length: prev.records('genre').count }, (_, g) => prev.records('genre').get<{ name: string }>(g).name);
@@ -129,42 +131,6 @@ async function compileIncluded(
     const issues = err.issues.map((issue) => ({ ...issue, line: included.lines.get(issue.file)?.get(issue.line) ?? issue.line }));
     throw new CompileError(issues, err.totalIssues);
   }
-}
-
-/** The changed artists' names in the raw catalog. */
-async function changedArtistNames(rawDir: string, changes: DeltaChanges): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const changed = changes.changed.artist;
-  if (changed.size === 0) return names;
-  await scanRawFile(rawDir, 'artists', (row) => {
-    if (changed.has(row.id)) names.set(row.id, row.name.trim());
-  });
-  return names;
-}
-
-/** The raw link rows naming a changed album, song or artist (their two id columns). */
-async function changedLinks(rawDir: string, changes: DeltaChanges): Promise<ChangedLinks> {
-  const links: ChangedLinks = { albumTracks: [], albumArtists: [], songArtists: [], artistNames: await changedArtistNames(rawDir, changes) };
-  const files = [
-    ['album_tracks', ['album_id', 'song_id'], links.albumTracks],
-    ['album_artists', ['album_id', 'artist_id'], links.albumArtists],
-    ['song_artists', ['song_id', 'artist_id'], links.songArtists],
-  ] as const;
-  for (const [file, columns, rows] of files) {
-    await scanRawKeyed(
-      rawDir,
-      file,
-      columns,
-      (keys) => {
-        const row: RawRow = { [columns[0]]: keys[0], [columns[1]]: keys[1] };
-        if (namesChanged(changes, file, row)) rows.push(row);
-      },
-      () => {
-        rows.length = 0;
-      },
-    );
-  }
-  return links;
 }
 
 type WholeParts = ReturnType<typeof wholeCatalogParts>;

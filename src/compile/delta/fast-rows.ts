@@ -150,7 +150,7 @@ function handleRow(row: Buffer, state: ScanState, columns: readonly string[], on
 }
 
 /** The cells at `positions` (empty for a column the file lacks): the fields up to the last asked cut at commas, the row parsed when one of them is quoted. */
-function keysOf(row: Buffer, positions: readonly number[], last: number): string[] {
+export function keysOf(row: Buffer, positions: readonly number[], last: number): string[] {
   const out = new Array<string>(positions.length).fill('');
   let at = 0;
   for (let i = 0; i <= last; i++) {

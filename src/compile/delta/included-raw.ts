@@ -4,14 +4,21 @@ import { RAW_FILES, type RawFileName } from '../../raw/schema.js';
 import type { ManifestSource } from '../../index-format/manifest.js';
 import type { Closure } from './closure.js';
 import { scanRawKeyed } from './fast-rows.js';
+import type { OwnerRows } from './owner-rows.js';
 
-/** Per raw file, the columns that decide whether a row is read, and the rule. Files not named keep no rows. */
-function keeps(included: Closure['included']): Partial<Record<RawFileName, { columns: string[]; keep: (k: string[]) => boolean }>> {
+/**
+ * Per raw file, the columns that decide whether a row is read, the rule, and the ids of its first
+ * column a kept row has. Files not named keep no rows.
+ */
+function keeps(
+  included: Closure['included'],
+): Partial<Record<RawFileName, { columns: string[]; keep: (k: string[]) => boolean; owners: ReadonlySet<string> }>> {
   const { song, album, artist, playlist } = included;
-  const own = (ids: ReadonlySet<string>) => ({ columns: ['id'], keep: (k: string[]) => ids.has(k[0]) });
+  const own = (ids: ReadonlySet<string>) => ({ columns: ['id'], keep: (k: string[]) => ids.has(k[0]), owners: ids });
   const pair = (a: string, as: ReadonlySet<string>, b: string, bs: ReadonlySet<string>) => ({
     columns: [a, b],
     keep: (k: string[]) => as.has(k[0]) && bs.has(k[1]),
+    owners: as,
   });
   return {
     artists: own(artist),
@@ -20,8 +27,8 @@ function keeps(included: Closure['included']): Partial<Record<RawFileName, { col
     songs: own(song),
     song_artists: pair('song_id', song, 'artist_id', artist),
     album_tracks: pair('album_id', album, 'song_id', song),
-    files: { columns: ['song_id'], keep: (k) => song.has(k[0]) },
-    lyrics: { columns: ['song_id'], keep: (k) => song.has(k[0]) },
+    files: { columns: ['song_id'], keep: (k) => song.has(k[0]), owners: song },
+    lyrics: { columns: ['song_id'], keep: (k) => song.has(k[0]), owners: song },
     playlists: own(playlist),
     playlist_tracks: pair('playlist_id', playlist, 'song_id', song),
   };
@@ -41,23 +48,21 @@ export interface IncludedRaw {
  * the whole catalog). Every file is read once (fast-rows.ts) and hashed: the sources are what a
  * full compile of `rawDir` names (sizes, rows, SHA-256).
  */
-export async function writeIncludedRaw(rawDir: string, outDir: string, included: Closure['included']): Promise<IncludedRaw> {
+export async function writeIncludedRaw(rawDir: string, outDir: string, included: Closure['included'], byOwner: OwnerRows): Promise<IncludedRaw> {
   const rules = keeps(included);
   const sources: ManifestSource[] = [];
   const lines = new Map<string, Map<number, number>>();
   for (const spec of RAW_FILES) {
-    const rule = rules[spec.file] ?? { columns: [], keep: () => false };
+    const rule = rules[spec.file] ?? { columns: [], keep: () => false, owners: new Set<string>() };
     const out = new RowFile(join(outDir, `${spec.file}.csv`));
     try {
-      const scanned = await scanRawKeyed(
-        rawDir,
-        spec.file,
-        rule.columns,
-        (keys, row, line, header) => {
-          if (rule.keep(keys)) out.write(header, row, line);
-        },
-        () => out.reset(),
-      );
+      const keep = (keys: string[], row: Buffer, line: number, header: readonly string[]) => {
+        if (rule.keep(keys)) out.write(header, row, line);
+      };
+      // A file a streamed import wrote and nobody changed since is read by owner, its size, rows and digest as the import recorded them.
+      const scanned = byOwner.holds(spec.file)
+        ? byOwner.read(spec.file, rule.owners, rule.columns, keep)
+        : await scanRawKeyed(rawDir, spec.file, rule.columns, keep, () => out.reset());
       if (!scanned) continue;
       out.finish(scanned.header);
       lines.set(`${spec.file}.csv`, out.lines);

@@ -1,4 +1,5 @@
 import { ExternalSorter } from '../../sort/external-sort.js';
+import { writeFileFacts } from '../../raw/file-facts.js';
 import { invertedVersion, MARKER_VERSION, StageKind, StageRecordWriter } from './stage-keys.js';
 import {
   type AlbumCells,
@@ -218,8 +219,12 @@ export class CatalogStage implements CatalogSink {
       for (const [file, rows] of writers.close()) this.counts.rows[file] = rows;
       this.dispose();
     }
-    state.finish(STAGED_FILES.map((file) => `${file}.csv`));
+    const recorded = state.finish(STAGED_FILES.map((file) => `${file}.csv`));
     journal?.finish();
+    writeFileFacts(
+      dir,
+      Object.fromEntries(STAGED_FILES.map((file) => [`${file}.csv`, { rows: this.counts.rows[file], sha256: recorded[`${file}.csv`].sha256 }])),
+    );
     return this.counts;
   }
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeJournalWriter } from '../../raw/change-journal.js';
 import type { RawFileName } from '../../raw/schema.js';
+import { writeFileFacts } from '../../raw/file-facts.js';
 import type { ExternalSorter } from '../../sort/external-sort.js';
 import { spliceCsv } from './csv-splice.js';
 import { RawWriters } from './raw-writers.js';
@@ -73,6 +74,7 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
   state.closeRuns();
   mkdirSync(join(dir, STATE_DIR), { recursive: true });
   const files: Record<string, StateFile> = {};
+  const facts: Record<string, { rows: number; sha256: string }> = {};
   const recent: StageSorterName[] = [];
   for (const sorter of STAGE_SORTERS) {
     const touchedIds = ids.get(sorter)!;
@@ -80,6 +82,7 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
       const name = `${file}.csv`;
       const spliced = spliceCsv(join(previous.rawDir, name), join(rowsDir, name), touchedIds, join(dir, name));
       files[name] = { size: spliced.size, sha256: spliced.sha256 };
+      facts[name] = { rows: spliced.rows, sha256: spliced.sha256 };
       counts.rows[file] = spliced.rows;
       if (file === 'albums') counts.releasesUnchanged += spliced.oldRows - out.previouslyLive;
     }
@@ -87,4 +90,5 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
   }
   writeStateManifest(dir, files, recent);
   journal?.finish();
+  writeFileFacts(dir, facts);
 }

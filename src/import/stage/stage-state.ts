@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunWriter } from '../../sort/run-files.js';
+import { currentFileFacts } from '../../raw/file-facts.js';
 import { ImportError } from '../import-error.js';
 import { MARKER_VERSION, PREVIOUS_VERSION, StageKind, type StageRecordWriter, VERSION_BYTES } from './stage-keys.js';
 import type { IdGroup } from './id-groups.js';
@@ -94,12 +95,13 @@ export class StageStateWriter {
     }
   }
 
-  /** Closes the run files and records the raw files as written. */
-  finish(rawFiles: readonly string[]): void {
+  /** Closes the run files and records the raw files as written; returns what it recorded. */
+  finish(rawFiles: readonly string[]): Record<string, StateFile> {
     this.closeRuns();
     const files: Record<string, StateFile> = {};
     for (const file of rawFiles) files[file] = { size: statSync(join(this.rawDir, file)).size, sha256: sha256Of(join(this.rawDir, file)) };
     writeStateManifest(this.rawDir, files);
+    return files;
   }
 
   /** Closes the run files (their paths: runPath). */
@@ -177,9 +179,13 @@ export function openStageState(rawDir: string): StageStateRuns {
       { file: manifestPath },
       `import state format ${manifest.format}, this omm reads ${STATE_FORMAT} and ${LAYERED_STATE_FORMAT}: import the deliveries again without --into`,
     );
+  // A file the import's facts (raw/file-facts.ts) still describe, with this size and digest, is not read again.
+  const facts = currentFileFacts(rawDir);
   for (const [file, want] of Object.entries(manifest.files)) {
     const path = join(rawDir, file);
     const size = statSync(path, { throwIfNoEntry: false })?.size;
+    const known = facts.get(file);
+    if (known && known.size === want.size && known.sha256 === want.sha256) continue;
     if (size !== want.size || sha256Of(path) !== want.sha256) {
       throw new ImportError(
         'E_IMPORT_STATE',

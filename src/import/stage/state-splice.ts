@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { RunReader, RunWriter } from '../../sort/run-files.js';
 import { compareKeyBytes } from '../../sort/key-bytes.js';
 import { RECORD_HEAD } from '../../sort/arena-key-sort.js';
-import { touchedAt } from './csv-splice.js';
+import { touchedAt } from '../../raw/csv-row-reader.js';
 import { KEY_TAIL } from './stage-keys.js';
 
 /*
