@@ -1,17 +1,7 @@
 import { ExternalSorter } from '../../sort/external-sort.js';
 import { writeFileFacts } from '../../raw/file-facts.js';
 import { invertedVersion, MARKER_VERSION, StageKind, StageRecordWriter } from './stage-keys.js';
-import {
-  type AlbumCells,
-  type ArtistCells,
-  type StageCounts,
-  type SongCells,
-  type StageOutput,
-  type TrackCells,
-  writeAlbums,
-  writeArtists,
-  writeSongs,
-} from './stage-output.js';
+import { type AlbumCells, type ArtistCells, type StageCounts, type SongCells, type StageOutput, type TrackCells, writeStage } from './stage-output.js';
 import { type StageStateRuns, StageStateWriter } from './stage-state.js';
 import { RawWriters, STAGED_FILES } from './raw-writers.js';
 import { applySparse } from './sparse-apply.js';
@@ -208,13 +198,7 @@ export class CatalogStage implements CatalogSink {
       previouslyLive: 0,
     };
     try {
-      writeAlbums(out);
-      writeSongs(out);
-      writeArtists(out);
-    } catch (err) {
-      state.abandon();
-      journal?.abandon();
-      throw err;
+      writeStage(out);
     } finally {
       for (const [file, rows] of writers.close()) this.counts.rows[file] = rows;
       this.dispose();

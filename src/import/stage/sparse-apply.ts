@@ -7,7 +7,7 @@ import type { ExternalSorter } from '../../sort/external-sort.js';
 import { spliceCsv } from './csv-splice.js';
 import { RawWriters } from './raw-writers.js';
 import type { StageRecordWriter } from './stage-keys.js';
-import { type StageCounts, type StageOutput, writeAlbums, writeArtists, writeSongs } from './stage-output.js';
+import { type StageCounts, type StageOutput, writeStage } from './stage-output.js';
 import { STAGE_SORTERS, STATE_DIR, type StageSorterName, type StageStateRuns, StageStateWriter, type StateFile, writeStateManifest } from './stage-state.js';
 import { extractLayered, writeLayered } from './state-layers.js';
 import type { TouchedIds } from './touched-ids.js';
@@ -58,16 +58,7 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
     for (const path of extractLayered(previous, sorter, sorted, apply.workDir)) sorters[sorter].mergeWith(path);
   };
   try {
-    pick('albums');
-    writeAlbums(out);
-    pick('songs');
-    writeSongs(out);
-    pick('artists');
-    writeArtists(out);
-  } catch (err) {
-    state.abandon();
-    journal?.abandon();
-    throw err;
+    writeStage(out, pick);
   } finally {
     writers.close();
   }

@@ -93,6 +93,25 @@ function refer(
 const creditId = (r: StageRecord): string => decoder.decode(r.value);
 const trackSongId = (r: StageRecord): string => parse<TrackCells>(r.value)[0];
 
+/**
+ * Writes albums, then songs, then artists (each sorter's `before` first: an import applied id by
+ * id reads its previous state then); on an error the state and the journal are abandoned.
+ */
+export function writeStage(out: StageOutput, before: (sorter: 'albums' | 'songs' | 'artists') => void = () => undefined): void {
+  try {
+    before('albums');
+    writeAlbums(out);
+    before('songs');
+    writeSongs(out);
+    before('artists');
+    writeArtists(out);
+  } catch (err) {
+    out.state.abandon();
+    out.journal?.abandon();
+    throw err;
+  }
+}
+
 export function writeAlbums(out: StageOutput): void {
   forEachId(out.albums, (group) => {
     const { counts } = out;
