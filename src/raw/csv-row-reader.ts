@@ -9,8 +9,7 @@ const BLOCK = 1 << 20;
  * Rows of a CSV file one at a time, as bytes: `row` holds the current row's bytes at
  * [start, end) (no line feed) and its first cell ends at `keyEnd` (files whose first column is an
  * id, never quoted, are read by it: the streamed importers' files). Line feeds inside quotes stay
- * in their row; `line` is the line the row starts on and `offset` where it starts in the file.
- * Reading may start at any row's offset (`seek`), with the line it is on.
+ * in their row; `line` is the line the row starts on.
  */
 export class CsvRowReader {
   row: Buffer = Buffer.alloc(0);
@@ -19,7 +18,6 @@ export class CsvRowReader {
   keyEnd = 0;
   /** Whether the current row ends with a line feed (the file's last row may not): it lies at `end`. */
   hasLineFeed = true;
-  done = false;
   /** Called before the block's bytes move (positions of rows read so far become invalid). */
   beforeRefill: () => void = () => undefined;
   private readonly fd: number;
@@ -30,9 +28,6 @@ export class CsvRowReader {
   /** The first quote at or after `quoteFrom` in the block (-1: none up to `filled`). */
   private quoteAt = -1;
   private quoteFrom = Number.MAX_SAFE_INTEGER;
-  /** The file offset of the block's first byte, and of the next read. */
-  private blockOffset = 0;
-  private readOffset = 0;
   /** The line the row at `at` starts on, and the line feeds inside quotes of the row rowEnd found. */
   private nextLine = 1;
   private quotedLines = 0;
@@ -41,20 +36,6 @@ export class CsvRowReader {
 
   constructor(path: string) {
     this.fd = openSync(path, 'r');
-  }
-
-  /** Reads on from `offset`, the start of a row on `line`. */
-  seek(offset: number, line: number): void {
-    this.filled = this.at = 0;
-    this.blockOffset = this.readOffset = offset;
-    this.nextLine = line;
-    this.eof = this.done = false;
-    this.quoteFrom = Number.MAX_SAFE_INTEGER;
-  }
-
-  /** Where the current row starts in the file. */
-  get offset(): number {
-    return this.blockOffset + this.start;
   }
 
   /** Moves to the next row; false at the end of the file. */
@@ -87,16 +68,10 @@ export class CsvRowReader {
           this.line = this.nextLine;
           return true;
         }
-        this.done = true;
         return false;
       }
       this.fill();
     }
-  }
-
-  /** The key of the current row. */
-  key(): Buffer {
-    return this.row.subarray(this.start, this.keyEnd);
   }
 
   close(): void {
@@ -135,13 +110,11 @@ export class CsvRowReader {
     const target = rest * 2 > this.block.length ? Buffer.allocUnsafe(this.block.length * 2) : this.block;
     this.block.copy(target, 0, this.at, this.filled);
     this.block = target;
-    this.blockOffset += this.at;
     this.filled = rest;
     this.at = 0;
-    const read = readSync(this.fd, this.block, this.filled, this.block.length - this.filled, this.readOffset);
+    const read = readSync(this.fd, this.block, this.filled, this.block.length - this.filled, null);
     if (read === 0) this.eof = true;
     this.filled += read;
-    this.readOffset += read;
   }
 }
 

@@ -64,16 +64,14 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
   }
   state.closeRuns();
   mkdirSync(join(dir, STATE_DIR), { recursive: true });
-  const files: Record<string, StateFile> = {};
-  const facts: Record<string, { rows: number; sha256: string }> = {};
+  const files: Record<string, StateFile & { rows: number }> = {};
   const recent: StageSorterName[] = [];
   for (const sorter of STAGE_SORTERS) {
     const touchedIds = ids.get(sorter)!;
     for (const file of FILES_OF[sorter]) {
       const name = `${file}.csv`;
       const spliced = spliceCsv(join(previous.rawDir, name), join(rowsDir, name), touchedIds, join(dir, name));
-      files[name] = { size: spliced.size, sha256: spliced.sha256 };
-      facts[name] = { rows: spliced.rows, sha256: spliced.sha256 };
+      files[name] = spliced;
       counts.rows[file] = spliced.rows;
       if (file === 'albums') counts.releasesUnchanged += spliced.oldRows - out.previouslyLive;
     }
@@ -81,5 +79,5 @@ export function applySparse(apply: SparseApply, dir: string, journal: ChangeJour
   }
   writeStateManifest(dir, files, recent);
   journal?.finish();
-  writeFileFacts(dir, facts);
+  writeFileFacts(dir, files);
 }
