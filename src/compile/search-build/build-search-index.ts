@@ -7,6 +7,7 @@ import { ExternalSorter } from '../../sort/external-sort.js';
 import { FixedSorter } from '../../sort/fixed-sort.js';
 import { SpillDir } from '../spill/spill-dir.js';
 import { openSearchInputs, type SearchDocumentFiles, type SearchInputs } from './inputs.js';
+import { writeNameHashTable } from './name-hash-table.js';
 import { orderNames } from './name-order.js';
 import { readRanks, type TermLists } from './rank-pass.js';
 import { writeFileBytes, writeStringOffsets } from './section-files.js';
@@ -33,6 +34,7 @@ const SHARE = {
   postings: 1 / 2,
   keys: 1 / 2,
   names: 1,
+  nameHashes: 1,
   termHomes: 1,
 };
 /** The recent-terms table never needs more: it only thins out repeats before a sort that drops them anyway. */
@@ -79,6 +81,8 @@ const SPILL_FILES = [
   'docartist.offsets',
   'docartist.targets',
   'names.order',
+  'name-position-hashes',
+  'names.hashes',
   'keys.hashes',
   'keys.ranks',
   'keys.checks',
@@ -121,8 +125,17 @@ class SearchBuilder {
     this.readRanks(terms.count);
     this.onPhase('ranks');
     const names = new ExternalSorter(this.dir, 'names', this.budget * SHARE.names);
-    this.columns(['names.order'], (order) =>
-      orderNames(StringColumn.open(this.path.names), this.lists('docname.offsets', 'docname.targets'), terms.count, names, order),
+    this.columns(['names.order', 'name-position-hashes'], (order, hashes) =>
+      orderNames(StringColumn.open(this.path.names), this.lists('docname.offsets', 'docname.targets'), terms.count, names, order, hashes),
+    );
+    this.columns(['names.hashes'], (out) =>
+      writeNameHashTable(
+        mapU32Column(this.path['names.order']),
+        mapU32Column(this.path['name-position-hashes']),
+        StringColumn.open(this.path.names),
+        this.sorter('nameHashes', 3, 2),
+        out,
+      ),
     );
     this.onPhase('names order');
 
@@ -142,6 +155,7 @@ class SearchBuilder {
       'names.offsets': () => writeStringOffsets(writer, p.names),
       'names.bytes': copy(`${p.names}.data`),
       'names.order': copy(p['names.order']),
+      'names.hashes': copy(p['names.hashes']),
       'keys.hashes': copy(p['keys.hashes']),
       'keys.ranks': copy(p['keys.ranks']),
       'keys.checks': copy(p['keys.checks']),

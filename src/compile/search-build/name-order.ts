@@ -1,6 +1,7 @@
 import type { NumberColumnWriter, StringColumn } from '../spill/columns.js';
 import type { ExternalSorter } from '../../sort/external-sort.js';
 import type { TermLists } from './rank-pass.js';
+import { nameBytesHash } from '../../index-format/search/name-range.js';
 
 const SPACE = 0x20;
 
@@ -16,12 +17,20 @@ const SPACE = 0x20;
  *
  * The ids come from docname (each distinct token once, in first-appearance order): a name with
  * as many tokens as distinct ones is that list as it stands; one that repeats a word is split to
- * find which id each token is.
+ * find which id each token is. Beside each position, `hashes` gets its name's hash, from which
+ * the name table is written (name-hash-table.ts).
  */
-export function orderNames(names: StringColumn, docName: TermLists, termCount: number, sorter: ExternalSorter, order: NumberColumnWriter): void {
+export function orderNames(
+  names: StringColumn,
+  docName: TermLists,
+  termCount: number,
+  sorter: ExternalSorter,
+  order: NumberColumnWriter,
+  hashes: NumberColumnWriter,
+): void {
   const width = termCount <= 0x100 ? 1 : termCount <= 0x10000 ? 2 : termCount <= 0x1000000 ? 3 : 4;
   let key = Buffer.alloc(256);
-  const rank = Buffer.alloc(4);
+  const rankAndHash = Buffer.alloc(8);
   for (let r = 0; r < names.length; r++) {
     const bytes = names.bytes(r);
     const from = docName.offsets[r];
@@ -40,8 +49,12 @@ export function orderNames(names: StringColumn, docName: TermLists, termCount: n
         key.writeUIntBE(docName.targets[from + u], i * width, width);
       });
     }
-    rank.writeUInt32LE(r, 0);
-    sorter.add(key.subarray(0, tokens * width), rank);
+    rankAndHash.writeUInt32LE(r, 0);
+    rankAndHash.writeUInt32LE(nameBytesHash(bytes), 4);
+    sorter.add(key.subarray(0, tokens * width), rankAndHash);
   }
-  sorter.drain((buffer, _keyStart, keyEnd) => order.push(buffer.readUInt32LE(keyEnd)));
+  sorter.drain((buffer, _keyStart, keyEnd) => {
+    order.push(buffer.readUInt32LE(keyEnd));
+    hashes.push(buffer.readUInt32LE(keyEnd + 4));
+  });
 }

@@ -1,4 +1,4 @@
-import { wordSetHash } from '../../index-format/search/search-keys.js';
+import { creditKeyInto, wordSetHash } from '../../index-format/search/search-keys.js';
 import type { NumberColumnWriter } from '../spill/columns.js';
 import type { FixedSorter } from '../../sort/fixed-sort.js';
 
@@ -23,7 +23,7 @@ export interface RankPassOutputs {
   readonly docArtistTargets: NumberColumnWriter;
   /** (term id, rank), added in rank order. */
   readonly postings: FixedSorter;
-  /** (word-set hash, rank, check hash), added in rank order. */
+  /** (word-set or credit key hash, rank, check hash), added in rank order. */
   readonly keys: FixedSorter;
 }
 
@@ -52,7 +52,7 @@ class Scratch {
  * credited artists (docartist.*: one artist's in its own order, several artists' joined in
  * credit order without repeats), its postings (each term once), and its word-set keys: its name's
  * term ids as a set, that set joined with each credited artist's, and with all of them when there
- * are several, each keyed when it adds to the name's set.
+ * are several, each keyed when it adds to the name's set; and its credit keys.
  */
 export function readRanks(inputs: RankPassInputs, out: RankPassOutputs): void {
   const { ordinals, credits, docName, artistTerms } = inputs;
@@ -105,5 +105,26 @@ export function readRanks(inputs: RankPassInputs, out: RankPassOutputs): void {
       for (let i = 0; i < artists.length; i++) if (!set.has(artists.values[i], 0, names.length)) set.push(artists.values[i]);
       if (set.length > names.length) key(r);
     }
+    if (names.length > 0) creditKeys(r, names.values.subarray(0, names.length), credits, from, to, artistTerms, out.keys);
+  }
+}
+
+/** Holds one credit key at a time (creditKeys). */
+let creditScratch = new Uint32Array(64);
+
+/** The document's credit keys (search-keys.ts, creditKey): one per credited artist with a name of words, each once. */
+function creditKeys(r: number, nameIds: Uint32Array, credits: TermLists | null, from: number, to: number, artistTerms: TermLists, keys: FixedSorter): void {
+  const added: number[] = [];
+  for (let c = from; c < to; c++) {
+    const a = credits!.targets[c];
+    const artistIds = artistTerms.targets.subarray(artistTerms.offsets[a], artistTerms.offsets[a + 1]);
+    if (artistIds.length === 0) continue;
+    if (creditScratch.length < nameIds.length + 1 + artistIds.length) creditScratch = new Uint32Array(2 * (nameIds.length + 1 + artistIds.length));
+    const key = creditScratch.subarray(0, creditKeyInto(creditScratch, nameIds, artistIds));
+    const hash = wordSetHash(key, 0);
+    const check = wordSetHash(key, 1);
+    if (added.some((h, i) => i % 2 === 0 && h === hash && added[i + 1] === check)) continue;
+    added.push(hash, check);
+    keys.add(hash, r, check);
   }
 }

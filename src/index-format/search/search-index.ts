@@ -5,7 +5,8 @@ import { FirstPages } from './first-pages.js';
 import { hashKey } from '../tables/key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
 import type { Shard } from '../shards/shard-reader.js';
-import { firstFalse, prefixRangeOf, Samples, StringTable, type TermRange } from './sorted-strings.js';
+import { exactNameRangeOf } from './name-range.js';
+import { prefixRangeOf, Samples, StringTable, type TermRange } from './sorted-strings.js';
 
 export type { TermRange } from './sorted-strings.js';
 
@@ -23,6 +24,8 @@ export class SearchIndex {
   readonly terms: number;
   /** Every character used by some term, sorted. */
   readonly alphabet: string;
+  /** Whether the word-set keys include the credit keys (search-keys.ts, creditKey). */
+  readonly creditKeys: boolean;
   private readonly views = new Map<string, Uint32Array>();
   private readonly tables = new Map<'terms' | 'names', StringTable>();
   private readonly sampleTables = new Map<'terms' | 'names', Samples>();
@@ -42,6 +45,7 @@ export class SearchIndex {
     this.documents = Number(meta.documents);
     this.terms = Number(meta.terms);
     this.alphabet = typeof meta.alphabet === 'string' ? meta.alphabet : '';
+    this.creditKeys = meta.creditKeys === 1;
     this.bitmaps = new TermBitmaps(
       shard.identity,
       this.documents,
@@ -267,29 +271,16 @@ export class SearchIndex {
 
   private findNameRange(name: string): TermRange {
     const order = this.u32('names.order');
-    const names = this.table('names');
-    const key = Buffer.from(name, 'utf8');
-    // A name many documents hold: its run by hash (name-runs.ts), when the compile stored them.
-    const runs = this.firstPages?.nameRuns();
-    const run = runs?.find(name, (from) => from < order.length && names.compare(order[from], key) === 0);
-    if (run) return run;
-    const samples = this.samples('names', order.length, (i) => order[i]).table;
-    // The first name not before `name` by a binary search; then the first after it (a longer name
-    // it starts is after), looked for next to it first: most names are held by a few documents.
-    const from = firstFalse(
-      order.length,
-      (pos) => names.comparePrefix(order[pos], key) < 0,
-      (j) => samples.comparePrefix(j, key) < 0,
+    return exactNameRangeOf(
+      {
+        order,
+        names: this.table('names'),
+        samples: this.samples('names', order.length, (i) => order[i]).table,
+        table: this.shard.hasSection('names.hashes') ? this.u32('names.hashes') : null,
+        runs: this.firstPages?.nameRuns() ?? null,
+      },
+      name,
     );
-    const after = (pos: number) => pos >= order.length || names.compare(order[pos], key) > 0;
-    for (let to = from; to < from + NEAR_RUN; to++) if (after(to)) return { from, to };
-    const to = firstFalse(
-      order.length,
-      (pos) => names.compare(order[pos], key) <= 0,
-      (j) => samples.compare(j, key) <= 0,
-      from + NEAR_RUN,
-    );
-    return { from, to };
   }
 
   /** Whether the artists of the document at `rank` hold every term of `ids`. */
@@ -307,6 +298,3 @@ export class SearchIndex {
     return this.table(table).at(i);
   }
 }
-
-/** Names an exact-name run is looked for one by one before a binary search (exactNameRange). */
-const NEAR_RUN = 4;

@@ -8,6 +8,9 @@
  *   term ids of each credited artist, and of all of them. A query whose words are exactly one of
  *   those sets ("title", "title artist", "title A & B", in any order) finds the document with
  *   one lookup.
+ * - Credit keys: per document and credited artist, its name's term ids in the order they first
+ *   appear, a separator, and the artist's name's (creditKey): the songs titled so by an artist
+ *   named so, which the matcher finds under a title thousands share without reading them.
  * - Typo keys: per term, the term and every string one deletion away from it (symmetric
  *   deletion), so the terms one edit away from a word are found by looking up the word and its
  *   own deletions, never by generating every substitution and insertion.
@@ -17,6 +20,31 @@ import { hashKey } from '../tables/key-table.js';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
+
+/** Between a credit key's title and artist ids: no term id is this large. */
+export const CREDIT_KEY_SEPARATOR = 0xffffffff;
+
+/**
+ * A credit key (hashed as wordSetHash hashes a set, in the order given): the title's term ids,
+ * each once in the order it first appears, CREDIT_KEY_SEPARATOR, and the artist's likewise.
+ */
+export function creditKey(titleIds: ArrayLike<number>, artistIds: ArrayLike<number>): Uint32Array {
+  const key = new Uint32Array(titleIds.length + 1 + artistIds.length);
+  return key.subarray(0, creditKeyInto(key, titleIds, artistIds));
+}
+
+/** creditKey written into `key` (long enough for both lists and the separator); returns its length. */
+export function creditKeyInto(key: Uint32Array, titleIds: ArrayLike<number>, artistIds: ArrayLike<number>): number {
+  let n = 0;
+  const push = (ids: ArrayLike<number>) => {
+    const from = n;
+    for (let i = 0; i < ids.length; i++) if (key.subarray(from, n).indexOf(ids[i]) < 0) key[n++] = ids[i];
+  };
+  push(titleIds);
+  key[n++] = CREDIT_KEY_SEPARATOR;
+  push(artistIds);
+  return n;
+}
 
 /**
  * Hash of a set of term ids given sorted ascending without repeats. The keys store two: the

@@ -12,9 +12,10 @@
  *   words first appear;
  * - `names.offsets` / `names.bytes`: per r, its normalised name; `names.order`: the ranks sorted by
  *   normalised name as UTF-8 bytes (ties by r), for exact-name and name-prefix ranges;
+ *   `names.hashes`: per position of `names.order`, the hash of its name (name-range.ts);
  * - `keys.hashes` / `keys.ranks` / `keys.checks`: word-set keys (search-keys.ts): per r, the
- *   hashes of its name's term ids, and of those joined with each credited artist's, sorted by
- *   (hash, r);
+ *   hashes of its name's term ids, and of those joined with each credited artist's, and its
+ *   credit keys (meta `creditKeys`: 1; snapshots before them lack it), sorted by (hash, r);
  * - `typo.hashes` / `typo.terms`: typo keys (search-keys.ts): each term under its own hash and
  *   those of its one-deletion strings, sorted by (hash, term id);
  * - `ordinals`: r -> record ordinal.
@@ -35,6 +36,7 @@ export const SEARCH_SECTIONS = [
   'names.offsets',
   'names.bytes',
   'names.order',
+  'names.hashes',
   'keys.hashes',
   'keys.ranks',
   'keys.checks',
@@ -56,5 +58,5 @@ const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ?
 
 /** The shard's metadata; `alphabet` is every character (code point) used by some term. */
 export function searchShardMeta(type: string, documents: number, terms: number, alphabet: Iterable<string>): Record<string, unknown> {
-  return { type, documents, terms, alphabet: [...alphabet].sort(compareCodeUnits).join('') };
+  return { type, documents, terms, alphabet: [...alphabet].sort(compareCodeUnits).join(''), creditKeys: 1 };
 }

@@ -18,8 +18,12 @@ export class IndexCorpus implements MatchCorpus {
     return creditedTitleCandidates(this.index, title, artists, skip, below);
   }
 
-  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean): void {
-    commonKeyedCandidates(this.index, title, artists, visit);
+  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean, credits = false): void {
+    commonKeyedCandidates(this.index, title, artists, visit, credits);
+  }
+
+  get creditKeys(): boolean {
+    return this.index.creditKeys;
   }
 
   search(term: string, options: SearchOptions): [number, number][] {

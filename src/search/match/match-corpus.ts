@@ -13,8 +13,13 @@ export interface MatchCorpus {
   exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates;
   /** Those keyed by the title's words and one credited artist's, more popular than the rank `below` (title-candidates.ts). */
   creditedTitleCandidates(title: MatchTitle, artists: readonly string[], skip: (ordinal: number) => boolean, below?: number): Map<number, number>;
-  /** Those keyed by the title's words and every credited artist's, to `visit` most popular first while it returns true (title-candidates.ts). */
-  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean): void;
+  /**
+   * Those keyed by the title's words and every credited artist's, to `visit` most popular first
+   * while it returns true (title-candidates.ts); with `credits`, by the credit keys.
+   */
+  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean, credits?: boolean): void;
+  /** Whether the documents have credit keys (search-keys.ts, creditKey). */
+  readonly creditKeys: boolean;
   /** A search's hits, best first, as [ordinal, rank]. */
   search(term: string, options: SearchOptions): [number, number][];
   /** Cheap tests that a candidate cannot pass the thresholds (candidate-filter.ts). */

@@ -38,8 +38,9 @@ const FALLBACK_ARTIST_SIMILARITY = 0.9;
  * normalised title is within one edit of the query's (the right title, give or take a typo).
  * 1. the documents named exactly as the query whose artists hold every word of the credit,
  *    most popular first (a range of the name order, a look at each one's artist terms); when
- *    that left some unseen, those whose words are the title's and the credited artists' (by
- *    word-set key: those under every artist's key, then each artist's), where only a score of 1 ends it;
+ *    that left some unseen, those titled so and crediting every artist named so (by credit key),
+ *    then those whose words are the title's and the credited artists' (by word-set key: those
+ *    under every artist's key, then each artist's), where only a score of 1 ends it;
  * 2. the credited artists' works whose title is one edit from the query's (a typo);
  * 3. the searches' lookup tiers only: exact name, name prefix, and the documents whose words
  *    are exactly the query's, one typo per word forgiven;
@@ -189,10 +190,23 @@ function bestScored(cat: Catalog, type: CatalogType, { sameName, others }: Split
  * The most popular document named as the title that scores 1 among those the keys find
  * (title-candidates.ts): those keyed under every credited artist's key, scored as they come,
  * most popular first; then each artist's key only as far as a more popular one, passing over
- * those already scored. Null when none scores 1. `seen`: the candidates scored already.
+ * those already scored; with credit keys, those keyed under every credited artist's credit key
+ * before any of these. Null when none scores 1. `seen`: the candidates scored already.
  */
 function perfectByKey(cat: Catalog, type: CatalogType, seen: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
   const { corpus, title, artists } = prepared;
+  if (corpus.creditKeys) {
+    // Those titled so and crediting every artist named so first: a handful, where the word sets
+    // may hold thousands. A song credited under another split of the same names is left to the word sets.
+    let credited: Best | null = null;
+    corpus.commonKeyedCandidates(
+      title,
+      artists,
+      (ordinal, rank) => seen.has(ordinal) || (credited = perfectOne(cat, type, ordinal, rank, query, prepared)) === null,
+      true,
+    );
+    if (credited !== null) return credited;
+  }
   const scored = new Set<number>();
   let common: Best | null = null;
   corpus.commonKeyedCandidates(title, artists, (ordinal, rank) => {

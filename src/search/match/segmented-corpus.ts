@@ -11,6 +11,7 @@ import type { MatchTitle } from './match-text.js';
 import { anchorOf, CANDIDATES_PER_SEARCH, COMMON_SCAN, COMMON_TAKEN, KEYED_SCAN, type TitleCandidates } from './title-candidates.js';
 import { segmentedTitleCandidates } from './segmented-titles.js';
 import { AscendingRun, WordSetRun } from '../../index-format/search/word-set-run.js';
+import { creditKey } from '../../index-format/search/search-keys.js';
 
 /**
  * The matcher's corpus over the segments of a segmented snapshot (docs/segments.md): each
@@ -118,13 +119,17 @@ export class SegmentedCorpus implements MatchCorpus {
     return out;
   }
 
-  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean): void {
-    const { sets, complete } = this.artistKeySets(title, artists);
+  get creditKeys(): boolean {
+    return this.parts.every((part) => part.index.creditKeys);
+  }
+
+  commonKeyedCandidates(title: MatchTitle, artists: readonly string[], visit: (ordinal: number, rank: number) => boolean, credits = false): void {
+    const { sets, complete } = this.artistKeySets(title, artists, credits);
     if (sets.length === 0 || !complete) return;
     // Per part, each key's run (null where the part holds no document with one of its words).
     const runs = this.parts.map((part) =>
       sets.map((set) => {
-        const ids = setIn(part, set);
+        const ids = credits ? creditKeyIn(part, set) : setIn(part, set);
         return ids ? new WordSetRun(part.index, ids) : null;
       }),
     );
@@ -180,9 +185,10 @@ export class SegmentedCorpus implements MatchCorpus {
 
   /**
    * The distinct word sets of the title joined with each credited artist, as words (title-candidates.ts
-   * artistKeySets): only words some document in service holds somewhere.
+   * artistKeySets): only words some document in service holds somewhere. With `credits`, the
+   * credit keys' words instead: the title's, CREDIT_WORD, the artist's (creditKeyIn).
    */
-  private artistKeySets(title: MatchTitle, artists: readonly string[]): { sets: string[][]; complete: boolean } {
+  private artistKeySets(title: MatchTitle, artists: readonly string[], credits = false): { sets: string[][]; complete: boolean } {
     const titleWords = title.full.split(' ').filter((w) => w.length > 0);
     if (titleWords.length === 0 || !titleWords.every((w) => isUnionTerm(this.parts, w))) return { sets: [], complete: false };
     const sets: string[][] = [];
@@ -194,8 +200,8 @@ export class SegmentedCorpus implements MatchCorpus {
         complete = false;
         continue;
       }
-      const set = [...new Set([...titleWords, ...artistWords])];
-      const key = [...set].sort().join(' ');
+      const set = credits ? [...titleWords, CREDIT_WORD, ...artistWords] : [...new Set([...titleWords, ...artistWords])];
+      const key = credits ? set.join(' ') : [...set].sort().join(' ');
       if (looked.has(key)) continue;
       looked.add(key);
       sets.push(set);
@@ -239,4 +245,21 @@ export class SegmentedCorpus implements MatchCorpus {
     this.walkNamed(name, count, (f) => out.push(this.parts[f.part].ordinal(f.rank)) > 0);
     return out;
   }
+}
+
+/** Between a credit key's title words and artist words (artistKeySets): no term is empty. */
+const CREDIT_WORD = '';
+
+/** A credit key's words as the part's credit key (search-keys.ts), or null when a word is no term there. */
+function creditKeyIn(part: SegmentSearch, words: readonly string[]): Uint32Array | null {
+  const at = words.indexOf(CREDIT_WORD);
+  const title = setOrder(part, words.slice(0, at));
+  const artist = setOrder(part, words.slice(at + 1));
+  return title && artist ? creditKey(title, artist) : null;
+}
+
+/** The part's term ids of the words, in their order, or null when one is no term there. */
+function setOrder(part: SegmentSearch, words: readonly string[]): number[] | null {
+  const ids = words.map((w) => part.index.termId(w));
+  return ids.every((id) => id >= 0) ? ids : null;
 }

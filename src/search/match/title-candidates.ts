@@ -3,6 +3,7 @@ import { NAME_GROUP_MIN, NAME_GROUP_SCAN } from '../../index-format/search/name-
 import type { SearchIndex, TermRange } from '../../index-format/search/search-index.js';
 import { searchText } from '../../index-format/search/search-text.js';
 import { AscendingRun, WordSetRun } from '../../index-format/search/word-set-run.js';
+import { creditKey } from '../../index-format/search/search-keys.js';
 
 /* The matcher's first candidates: the documents titled exactly as the query (matcher.ts). */
 
@@ -141,15 +142,18 @@ export function creditedTitleCandidates(
  * documents in service (counted up to COMMON_SCAN; the first in the credit's order on a tie),
  * COMMON_TAKEN at most, each to `visit` most popular first while it returns true. A song credited to a few artists
  * under a title thousands share is found however far down each artist's key it is. Empty when a
- * word is no term.
+ * word is no term. With `credits` (an index with credit keys), the keys are the credit keys of
+ * the title and each credited artist instead (creditKeySets): the documents titled so and
+ * crediting an artist named so, far fewer than those of the same words.
  */
 export function commonKeyedCandidates(
   index: SearchIndex,
   title: MatchTitle,
   artists: readonly string[],
   visit: (ordinal: number, rank: number) => boolean,
+  credits = false,
 ): void {
-  const { sets, complete } = artistKeySets(index, title, artists);
+  const { sets, complete } = credits ? creditKeySets(index, title, artists) : artistKeySets(index, title, artists);
   if (sets.length === 0 || !complete) return;
   const runs = sets.map((set) => new WordSetRun(index, set));
   const anchor = anchorOf(runs.map((run) => run.countInService(COMMON_SCAN, index.hidden)));
@@ -199,6 +203,31 @@ export function artistKeySets(index: SearchIndex, title: MatchTitle, artists: re
     if (looked.has(key)) continue;
     looked.add(key);
     sets.push(set);
+  }
+  return { sets, complete };
+}
+
+/**
+ * The distinct credit keys (search-keys.ts, creditKey) of the title and each credited artist, in
+ * the credit's order; as artistKeySets, an artist with a word that is no term makes none, and the
+ * keys are not `complete`.
+ */
+export function creditKeySets(index: SearchIndex, title: MatchTitle, artists: readonly string[]): { sets: Uint32Array[]; complete: boolean } {
+  const titleIds = termIds(index, title.full);
+  if (titleIds === null) return { sets: [], complete: false };
+  const sets: Uint32Array[] = [];
+  let complete = true;
+  const looked = new Set<string>();
+  for (const artist of artists) {
+    const artistIds = termIds(index, artist);
+    if (artistIds === null) {
+      complete = false;
+      continue;
+    }
+    const key = creditKey(titleIds, artistIds);
+    if (looked.has(key.join(' '))) continue;
+    looked.add(key.join(' '));
+    sets.push(key);
   }
   return { sets, complete };
 }
