@@ -10,8 +10,8 @@ import { commonKeyedCandidates, creditedTitleCandidates, exactTitleCandidates, t
 export class IndexCorpus implements MatchCorpus {
   constructor(readonly index: SearchIndex) {}
 
-  exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates {
-    return exactTitleCandidates(this.index, title, credit);
+  exactTitleCandidates(title: MatchTitle, credit: string | null, accept?: (ordinal: number, rank: number) => boolean): TitleCandidates {
+    return exactTitleCandidates(this.index, title, credit, accept);
   }
 
   creditedTitleCandidates(title: MatchTitle, artists: readonly string[], skip: (ordinal: number) => boolean, below?: number): Map<number, number> {

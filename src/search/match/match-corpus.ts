@@ -9,8 +9,11 @@ import type { TitleCandidates } from './title-candidates.js';
  * finds it by the rank, the segments by the ordinal.
  */
 export interface MatchCorpus {
-  /** The documents titled exactly as the query, most popular first (title-candidates.ts). */
-  exactTitleCandidates(title: MatchTitle, credit: string | null): TitleCandidates;
+  /**
+   * The documents titled exactly as the query, most popular first (title-candidates.ts); `accept`,
+   * where the corpus asks it, of each as found, the first accepted ending the look (`accepted`).
+   */
+  exactTitleCandidates(title: MatchTitle, credit: string | null, accept?: (ordinal: number, rank: number) => boolean): TitleCandidates;
   /** Those keyed by the title's words and one credited artist's, more popular than the rank `below` (title-candidates.ts). */
   creditedTitleCandidates(title: MatchTitle, artists: readonly string[], skip: (ordinal: number) => boolean, below?: number): Map<number, number>;
   /**

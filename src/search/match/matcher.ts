@@ -64,10 +64,15 @@ export function matchResource(cat: Catalog, type: CatalogType, query: MatchQuery
   };
   const decisive = (best: Best | null) => best !== null && (best.score === 1 || withinOneEdit(corpus.name(best.ordinal, best.rank), title.full));
 
-  const { candidates, verified, partial } = corpus.exactTitleCandidates(title, credit); // ordinal -> popularity rank
-  // Candidates whose artists were seen to hold every credited word pass the filter's tests: not filtered.
-  const first = splitByName(candidates, prepared, !verified);
-  const perfect = firstPerfect(cat, type, first.sameName, query, prepared);
+  // Each candidate scored as it is found, most popular first, where the corpus does: the first to score 1 is the answer.
+  let early: Best | null = null;
+  const accept = (ordinal: number, rank: number) => (early = perfectOne(cat, type, ordinal, rank, query, prepared)) !== null;
+  const { candidates, verified, partial, accepted } = corpus.exactTitleCandidates(title, credit, accept); // ordinal -> popularity rank
+  if (accepted) return result(early!);
+  // Candidates whose artists were seen to hold every credited word pass the filter's tests: not
+  // filtered. All of them are titled as the query.
+  const first = splitByName(candidates, prepared, !verified, true);
+  const perfect = accepted === false ? null : firstPerfect(cat, type, first.sameName, query, prepared);
   if (perfect !== null) return result(perfect);
   if (credit && type !== 'artist' && partial) {
     // The title's documents were not all seen: those whose words are the title's and the credited
@@ -160,8 +165,8 @@ interface SplitByName {
   readonly others: [number, number][];
 }
 
-/** The candidates that may pass the thresholds, those named as the query apart. */
-function splitByName(candidates: Map<number, number>, prepared: Prepared, filtered: boolean): SplitByName {
+/** The candidates that may pass the thresholds, those named as the query apart (all of them when `named`: none is read). */
+function splitByName(candidates: Map<number, number>, prepared: Prepared, filtered: boolean, named = false): SplitByName {
   // A few candidates are scored as they are; the filter's setup costs more than it saves there.
   const filter = filtered && candidates.size > FILTER_FROM ? prepared.filter() : null;
   const { corpus, fullBytes: full } = prepared;
@@ -169,7 +174,7 @@ function splitByName(candidates: Map<number, number>, prepared: Prepared, filter
   const others: [number, number][] = [];
   for (const entry of candidates) {
     if (filter && !filter.canPass(entry[0], entry[1])) continue;
-    (corpus.nameEquals(entry[0], entry[1], full) ? sameName : others).push(entry);
+    (named || corpus.nameEquals(entry[0], entry[1], full) ? sameName : others).push(entry);
   }
   return { sameName, others };
 }
@@ -195,29 +200,27 @@ function bestScored(cat: Catalog, type: CatalogType, { sameName, others }: Split
  */
 function perfectByKey(cat: Catalog, type: CatalogType, seen: Map<number, number>, query: MatchQuery, prepared: Prepared): Best | null {
   const { corpus, title, artists } = prepared;
+  // Those titled so and crediting every artist named so first (credit keys): a handful, where the
+  // word sets may hold thousands. The word sets are then read only as far as a more popular one
+  // (a credit of the same words in another order, or split otherwise, also scores 1).
+  let credited: Best | null = null;
   if (corpus.creditKeys) {
-    // Those titled so and crediting every artist named so first: a handful, where the word sets
-    // may hold thousands. A song credited under another split of the same names is left to the word sets.
-    let credited: Best | null = null;
-    corpus.commonKeyedCandidates(
-      title,
-      artists,
-      (ordinal, rank) => seen.has(ordinal) || (credited = perfectOne(cat, type, ordinal, rank, query, prepared)) === null,
-      true,
-    );
-    if (credited !== null) return credited;
+    const visit = (ordinal: number, rank: number) => seen.has(ordinal) || (credited = perfectOne(cat, type, ordinal, rank, query, prepared)) === null;
+    corpus.commonKeyedCandidates(title, artists, visit, true);
   }
+  const limit = (credited as Best | null)?.rank ?? Number.POSITIVE_INFINITY;
   const scored = new Set<number>();
   let common: Best | null = null;
   corpus.commonKeyedCandidates(title, artists, (ordinal, rank) => {
+    if (rank >= limit) return false;
     if (seen.has(ordinal)) return true;
     scored.add(ordinal);
     common = perfectOne(cat, type, ordinal, rank, query, prepared);
     return common === null;
   });
   const skip = (ordinal: number) => seen.has(ordinal) || scored.has(ordinal);
-  const below = (common as Best | null)?.rank;
-  return firstPerfect(cat, type, [...corpus.creditedTitleCandidates(title, artists, skip, below)], query, prepared) ?? common;
+  const below = (common as Best | null)?.rank ?? limit;
+  return firstPerfect(cat, type, [...corpus.creditedTitleCandidates(title, artists, skip, below)], query, prepared) ?? common ?? credited;
 }
 
 /**

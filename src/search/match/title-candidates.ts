@@ -22,12 +22,18 @@ export interface TitleCandidates {
   readonly verified: boolean;
   /** Documents of the title were left unseen: past the scan, or past CANDIDATES_PER_SEARCH taken. */
   readonly partial: boolean;
+  /**
+   * The caller's `accept` was asked of every candidate as it was found, most popular first, and
+   * `accepted` says whether one passed: the scan ended there (undefined: no `accept` was asked).
+   */
+  readonly accepted?: boolean;
 }
 
-const done = (out: Map<number, number>, ids: number[] | null, range: TermRange): TitleCandidates => ({
+const done = (out: Map<number, number>, ids: number[] | null, range: TermRange, accepted?: boolean): TitleCandidates => ({
   candidates: out,
   verified: ids !== null,
   partial: range.to - range.from > EXACT_TITLE_SCAN || out.size >= CANDIDATES_PER_SEARCH,
+  accepted,
 });
 
 /**
@@ -35,9 +41,18 @@ const done = (out: Map<number, number>, ids: number[] | null, range: TermRange):
  * the first EXACT_TITLE_SCAN: with a credit whose words are all terms, those whose artists hold
  * every one; else the first CANDIDATES_PER_SEARCH. A cheap look at many documents before
  * scoring a few: a title scores 1 only when it is the query's. A large group with a credit is
- * answered from the compile's name groups, the same documents in the same order.
+ * answered from the compile's name groups, the same documents in the same order. With `accept`,
+ * each candidate is offered to it as found, and the first it accepts ends the scan (the matcher's
+ * first perfect one: the rest of a title's documents need not be read).
  */
-export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, credit: string | null): TitleCandidates {
+export function exactTitleCandidates(
+  index: SearchIndex,
+  title: MatchTitle,
+  credit: string | null,
+  accept?: (ordinal: number, rank: number) => boolean,
+): TitleCandidates {
+  const passes = accept ?? (() => false);
+  const none = accept ? false : undefined;
   const ids = credit !== null ? termIds(index, searchText(credit)) : null;
   const order = index.u32('names.order');
   const out = new Map<number, number>();
@@ -58,8 +73,12 @@ export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, cred
   let from = range.from;
   let scanned = 0;
   if (live !== null) {
-    for (const p of live.slice(0, CANDIDATES_PER_SEARCH)) out.set(index.ordinal(order[range.from + p]), order[range.from + p]);
-    if (hiddenInWindow === 0 || range.to - range.from <= EXACT_TITLE_SCAN || live.length >= CANDIDATES_PER_SEARCH) return done(out, ids, range);
+    for (const p of live.slice(0, CANDIDATES_PER_SEARCH)) {
+      const ordinal = index.ordinal(order[range.from + p]);
+      out.set(ordinal, order[range.from + p]);
+      if (passes(ordinal, order[range.from + p])) return done(out, ids, range, true);
+    }
+    if (hiddenInWindow === 0 || range.to - range.from <= EXACT_TITLE_SCAN || live.length >= CANDIDATES_PER_SEARCH) return done(out, ids, range, none);
     from = range.from + EXACT_TITLE_SCAN;
     scanned = EXACT_TITLE_SCAN - hiddenInWindow;
   }
@@ -69,9 +88,12 @@ export function exactTitleCandidates(index: SearchIndex, title: MatchTitle, cred
     const rank = order[k];
     if (hidden?.has(rank)) continue;
     scanned++;
-    if (ids === null || (inEveryBitmap(maps, rank) && index.artistsHold(rank, ids))) out.set(index.ordinal(rank), rank);
+    if (ids !== null && !(inEveryBitmap(maps, rank) && index.artistsHold(rank, ids))) continue;
+    const ordinal = index.ordinal(rank);
+    out.set(ordinal, rank);
+    if (passes(ordinal, rank)) return done(out, ids, range, true);
   }
-  return done(out, ids, range);
+  return done(out, ids, range, none);
 }
 
 /**
