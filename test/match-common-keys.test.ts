@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
 import { compileCatalog } from '../src/compile/index.js';
 import { matchResource } from '../src/search/match/matcher.js';
 import { tempDir } from './helpers/raw-fixture.js';
+import { numbered, type Song, writeCreditedRaw } from './helpers/credited-raw.js';
 import { baseAndDelta } from './helpers/segmented-fixture.js';
 
 // The matcher's keyed stage (title-candidates.ts) over a title many songs share and artists whose
@@ -15,12 +15,6 @@ import { baseAndDelta } from './helpers/segmented-fixture.js';
 // keyed under every credited artist's key, read further down the key, find it.
 const MORE_POPULAR_INTROS = 60;
 const TARGET_ARTIST_SONGS = 600;
-
-interface Song {
-  name: string;
-  artists: number[];
-  popularity: number;
-}
 
 function songsOf(extra: Song[] = []): Song[] {
   const songs: Song[] = [];
@@ -34,41 +28,7 @@ function songsOf(extra: Song[] = []): Song[] {
 }
 
 function writeRaw(dir: string, songs: Song[]): void {
-  mkdirSync(dir, { recursive: true });
-  const rows = (header: string, lines: string[]) => `${[header, ...lines].join('\n')}\n`;
-  const artists = ['The', 'The The', 'The The The', 'Rain'];
-  writeFileSync(
-    join(dir, 'artists.csv'),
-    rows(
-      'id,name,popularity',
-      artists.map((name, i) => `ar${i},${name},${100 - i}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'albums.csv'),
-    rows(
-      'id,name,release_date',
-      artists.map((_, i) => `al${i},Album ${i},2001`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'album_artists.csv'),
-    rows(
-      'album_id,artist_id',
-      artists.map((_, i) => `al${i},ar${i}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'songs.csv'),
-    rows(
-      'id,name,duration_ms,popularity',
-      songs.map((s, i) => `s${i},${s.name},${180000 + i},${s.popularity}`),
-    ),
-  );
-  const tracks = songs.map((s, i) => `al${s.artists[0]},s${i},${i + 1}`);
-  writeFileSync(join(dir, 'album_tracks.csv'), rows('album_id,song_id,track_number', tracks));
-  const credits = songs.flatMap((s, i) => s.artists.map((a, position) => `s${i},ar${a},${position}`));
-  writeFileSync(join(dir, 'song_artists.csv'), rows('song_id,artist_id,position', credits));
+  writeCreditedRaw(dir, ['The', 'The The', 'The The The', 'Rain'], numbered(songs));
 }
 
 const CREDITS: [string, string][] = [

@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
 import { COMMON_SCAN, EXACT_TITLE_SCAN } from '../src/search/match/title-candidates.js';
 import { matchResource } from '../src/search/match/matcher.js';
+import { numbered, type Song, writeCreditedRaw } from './helpers/credited-raw.js';
 import { baseAndDelta } from './helpers/segmented-fixture.js';
 import { tempDir } from './helpers/raw-fixture.js';
 
@@ -17,12 +16,6 @@ import { tempDir } from './helpers/raw-fixture.js';
 const SHARING = COMMON_SCAN + 200;
 const ARTISTS = ['Forever', 'Night', 'Forever Love', 'Night Love'];
 
-interface Song {
-  name: string;
-  artists: number[];
-  popularity: number;
-}
-
 function songsOf(extra: Song[] = []): Song[] {
   const songs: Song[] = [];
   for (let i = 0; i < SHARING; i++) songs.push({ name: 'Love', artists: [2], popularity: 100_000 - i });
@@ -35,45 +28,7 @@ function songsOf(extra: Song[] = []): Song[] {
 }
 
 function writeRaw(dir: string, songs: Song[]): void {
-  mkdirSync(dir, { recursive: true });
-  const rows = (header: string, lines: string[]) => `${[header, ...lines].join('\n')}\n`;
-  writeFileSync(
-    join(dir, 'artists.csv'),
-    rows(
-      'id,name,popularity',
-      ARTISTS.map((name, i) => `ar${i},${name},${100 - i}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'albums.csv'),
-    rows(
-      'id,name,release_date',
-      ARTISTS.map((_, i) => `al${i},Album ${i},2001`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'album_artists.csv'),
-    rows(
-      'album_id,artist_id',
-      ARTISTS.map((_, i) => `al${i},ar${i}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'songs.csv'),
-    rows(
-      'id,name,duration_ms,popularity',
-      songs.map((s, i) => `s${i},${s.name},${180000 + i},${s.popularity}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'album_tracks.csv'),
-    rows(
-      'album_id,song_id,track_number',
-      songs.map((s, i) => `al${s.artists[0]},s${i},${i + 1}`),
-    ),
-  );
-  const credits = songs.flatMap((s, i) => s.artists.map((a, position) => `s${i},ar${a},${position}`));
-  writeFileSync(join(dir, 'song_artists.csv'), rows('song_id,artist_id,position', credits));
+  writeCreditedRaw(dir, ARTISTS, numbered(songs));
 }
 
 describe('a match by credit keys under a title thousands of songs share', () => {

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../src/catalog/catalog.js';
 import { matchCorpus } from '../src/search/match/corpus-of.js';
@@ -7,6 +5,7 @@ import { matchTitle } from '../src/search/match/match-text.js';
 import { matchResource } from '../src/search/match/matcher.js';
 import { EXACT_TITLE_SCAN } from '../src/search/match/title-candidates.js';
 import { tempDir } from './helpers/raw-fixture.js';
+import { writeCreditedRaw } from './helpers/credited-raw.js';
 import { baseAndDelta } from './helpers/segmented-fixture.js';
 
 // The matcher's first candidates over a base and a delta (segmented-titles.ts): "Intro" on more
@@ -49,49 +48,10 @@ function deliveredSongs(): Song[] {
 }
 
 function writeRaw(dir: string, songs: Song[]): void {
-  mkdirSync(dir, { recursive: true });
-  const rows = (header: string, lines: string[]) => `${[header, ...lines].join('\n')}\n`;
-  writeFileSync(
-    join(dir, 'artists.csv'),
-    rows(
-      'id,name,popularity',
-      ARTISTS.map((name, i) => `ar${i},${name},${100 - i}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'albums.csv'),
-    rows(
-      'id,name,release_date',
-      ARTISTS.map((_, i) => `al${i},Album ${i},2001`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'album_artists.csv'),
-    rows(
-      'album_id,artist_id',
-      ARTISTS.map((_, i) => `al${i},ar${i}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'songs.csv'),
-    rows(
-      'id,name,duration_ms,popularity',
-      songs.map((s) => `${s.id},${s.name},${180000 + s.track},${s.popularity}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'album_tracks.csv'),
-    rows(
-      'album_id,song_id,track_number',
-      songs.map((s) => `al${s.artist},${s.id},${s.track}`),
-    ),
-  );
-  writeFileSync(
-    join(dir, 'song_artists.csv'),
-    rows(
-      'song_id,artist_id,position',
-      songs.map((s) => `${s.id},ar${s.artist},0`),
-    ),
+  writeCreditedRaw(
+    dir,
+    ARTISTS,
+    songs.map((s) => ({ ...s, artists: [s.artist] })),
   );
 }
 

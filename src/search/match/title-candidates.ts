@@ -209,24 +209,7 @@ export function anchorOf(counts: readonly number[]): number {
  * that is no term makes none, and the sets are not `complete`. None when a word of the title is no term.
  */
 export function artistKeySets(index: SearchIndex, title: MatchTitle, artists: readonly string[]): { sets: Uint32Array[]; complete: boolean } {
-  const titleIds = termIds(index, title.full);
-  if (titleIds === null) return { sets: [], complete: false };
-  const sets: Uint32Array[] = [];
-  let complete = true;
-  const looked = new Set<string>();
-  for (const artist of artists) {
-    const artistIds = termIds(index, artist);
-    if (artistIds === null) {
-      complete = false;
-      continue;
-    }
-    const set = Uint32Array.from(new Set([...titleIds, ...artistIds])).sort();
-    const key = set.join(' ');
-    if (looked.has(key)) continue;
-    looked.add(key);
-    sets.push(set);
-  }
-  return { sets, complete };
+  return keysOf(index, title, artists, (titleIds, artistIds) => Uint32Array.from(new Set([...titleIds, ...artistIds])).sort());
 }
 
 /**
@@ -235,6 +218,16 @@ export function artistKeySets(index: SearchIndex, title: MatchTitle, artists: re
  * keys are not `complete`.
  */
 export function creditKeySets(index: SearchIndex, title: MatchTitle, artists: readonly string[]): { sets: Uint32Array[]; complete: boolean } {
+  return keysOf(index, title, artists, creditKey);
+}
+
+/** The distinct keys `key` makes of the title's term ids and each credited artist's, in the credit's order (artistKeySets). */
+function keysOf(
+  index: SearchIndex,
+  title: MatchTitle,
+  artists: readonly string[],
+  key: (titleIds: number[], artistIds: number[]) => Uint32Array,
+): { sets: Uint32Array[]; complete: boolean } {
   const titleIds = termIds(index, title.full);
   if (titleIds === null) return { sets: [], complete: false };
   const sets: Uint32Array[] = [];
@@ -246,10 +239,10 @@ export function creditKeySets(index: SearchIndex, title: MatchTitle, artists: re
       complete = false;
       continue;
     }
-    const key = creditKey(titleIds, artistIds);
-    if (looked.has(key.join(' '))) continue;
-    looked.add(key.join(' '));
-    sets.push(key);
+    const set = key(titleIds, artistIds);
+    if (looked.has(set.join(' '))) continue;
+    looked.add(set.join(' '));
+    sets.push(set);
   }
   return { sets, complete };
 }
