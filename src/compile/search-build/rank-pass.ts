@@ -59,6 +59,7 @@ export function readRanks(inputs: RankPassInputs, out: RankPassOutputs): void {
   const artists = new Scratch();
   const names = new Scratch();
   const set = new Scratch();
+  const creditKey = new Scratch();
   const key = (r: number) => {
     const sorted = set.values.subarray(0, set.length).sort();
     out.keys.add(wordSetHash(sorted, 0), r, wordSetHash(sorted, 1));
@@ -105,22 +106,31 @@ export function readRanks(inputs: RankPassInputs, out: RankPassOutputs): void {
       for (let i = 0; i < artists.length; i++) if (!set.has(artists.values[i], 0, names.length)) set.push(artists.values[i]);
       if (set.length > names.length) key(r);
     }
-    if (names.length > 0) creditKeys(r, names.values.subarray(0, names.length), credits, from, to, artistTerms, out.keys);
+    if (names.length > 0) creditKeys(r, names.values.subarray(0, names.length), credits, from, to, artistTerms, out.keys, creditKey);
   }
 }
 
-/** Holds one credit key at a time (creditKeys). */
-let creditScratch = new Uint32Array(64);
-
-/** The document's credit keys (search-keys.ts, creditKey): one per credited artist with a name of words, each once. */
-function creditKeys(r: number, nameIds: Uint32Array, credits: TermLists | null, from: number, to: number, artistTerms: TermLists, keys: FixedSorter): void {
+/**
+ * The document's credit keys (search-keys.ts, creditKey): one per credited artist with a name of
+ * words, each once; `scratch` holds one key at a time.
+ */
+function creditKeys(
+  r: number,
+  nameIds: Uint32Array,
+  credits: TermLists | null,
+  from: number,
+  to: number,
+  artistTerms: TermLists,
+  keys: FixedSorter,
+  scratch: Scratch,
+): void {
   const added: number[] = [];
   for (let c = from; c < to; c++) {
     const a = credits!.targets[c];
     const artistIds = artistTerms.targets.subarray(artistTerms.offsets[a], artistTerms.offsets[a + 1]);
     if (artistIds.length === 0) continue;
-    if (creditScratch.length < nameIds.length + 1 + artistIds.length) creditScratch = new Uint32Array(2 * (nameIds.length + 1 + artistIds.length));
-    const key = creditScratch.subarray(0, creditKeyInto(creditScratch, nameIds, artistIds));
+    while (scratch.values.length < nameIds.length + 1 + artistIds.length) scratch.values = new Uint32Array(scratch.values.length * 2);
+    const key = scratch.values.subarray(0, creditKeyInto(scratch.values, nameIds, artistIds));
     const hash = wordSetHash(key, 0);
     const check = wordSetHash(key, 1);
     if (added.some((h, i) => i % 2 === 0 && h === hash && added[i + 1] === check)) continue;

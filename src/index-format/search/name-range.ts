@@ -28,20 +28,21 @@ export interface NameSections {
   readonly samples: StringTable;
   /** `names.hashes`, or null when the snapshot has none. */
   readonly table: Uint32Array | null;
-  /** The stored runs of the names many documents hold, or null. */
-  readonly runs: NameRuns | null;
 }
 
 /** Names an exact-name run is looked for one by one before a binary search for its end. */
 const NEAR_RUN = 4;
 
-/** Positions in `names.order` of the documents whose normalised name is `name` (an empty range where it would be). */
-export function exactNameRangeOf(s: NameSections, name: string): TermRange {
+/**
+ * Positions in `names.order` of the documents whose normalised name is `name` (an empty range
+ * where it would be); `runs`: the stored runs of the names many documents hold, or null.
+ */
+export function exactNameRangeOf(s: NameSections, name: string, runs: NameRuns | null): TermRange {
   const { order, names, samples, table } = s;
   const key = Buffer.from(name, 'utf8');
   const startsRun = (from: number) => from < order.length && names.compare(order[from], key) === 0;
   // A name many documents hold: its stored run (name-runs.ts), a small table; then the name table.
-  const held = s.runs?.find(name, startsRun) ?? (table ? runByHash(table, nameBytesHash(key), startsRun) : null);
+  const held = runs?.find(name, startsRun) ?? (table ? runByHash(table, nameBytesHash(key), startsRun) : null);
   if (held) return held;
   // Not held (or held by a few documents, without a name table): the first name not before it by a binary search.
   const from = firstFalse(

@@ -5,7 +5,7 @@ import { FirstPages } from './first-pages.js';
 import { hashKey } from '../tables/key-table.js';
 import { deletions, hashRun, wordSetHash } from './search-keys.js';
 import type { Shard } from '../shards/shard-reader.js';
-import { exactNameRangeOf } from './name-range.js';
+import { exactNameRangeOf, type NameSections } from './name-range.js';
 import { prefixRangeOf, Samples, StringTable, type TermRange } from './sorted-strings.js';
 
 export type { TermRange } from './sorted-strings.js';
@@ -270,18 +270,24 @@ export class SearchIndex {
   private lastRange: TermRange = { from: 0, to: 0 };
 
   private findNameRange(name: string): TermRange {
-    const order = this.u32('names.order');
-    return exactNameRangeOf(
-      {
+    return exactNameRangeOf(this.nameSections(), name, this.firstPages?.nameRuns() ?? null);
+  }
+
+  /** What an exact-name lookup reads, gathered on first use. */
+  private nameSections(): NameSections {
+    if (!this.names) {
+      const order = this.u32('names.order');
+      this.names = {
         order,
         names: this.table('names'),
         samples: this.samples('names', order.length, (i) => order[i]).table,
         table: this.shard.hasSection('names.hashes') ? this.u32('names.hashes') : null,
-        runs: this.firstPages?.nameRuns() ?? null,
-      },
-      name,
-    );
+      };
+    }
+    return this.names;
   }
+
+  private names: NameSections | null = null;
 
   /** Whether the artists of the document at `rank` hold every term of `ids`. */
   artistsHold(rank: number, ids: ArrayLike<number>): boolean {

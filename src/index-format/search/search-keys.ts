@@ -38,7 +38,10 @@ export function creditKeyInto(key: Uint32Array, titleIds: ArrayLike<number>, art
   let n = 0;
   const push = (ids: ArrayLike<number>) => {
     const from = n;
-    for (let i = 0; i < ids.length; i++) if (key.subarray(from, n).indexOf(ids[i]) < 0) key[n++] = ids[i];
+    next: for (let i = 0; i < ids.length; i++) {
+      for (let k = from; k < n; k++) if (key[k] === ids[i]) continue next;
+      key[n++] = ids[i];
+    }
   };
   push(titleIds);
   key[n++] = CREDIT_KEY_SEPARATOR;

@@ -12,7 +12,8 @@
  *   words first appear;
  * - `names.offsets` / `names.bytes`: per r, its normalised name; `names.order`: the ranks sorted by
  *   normalised name as UTF-8 bytes (ties by r), for exact-name and name-prefix ranges;
- *   `names.hashes`: per position of `names.order`, the hash of its name (name-range.ts);
+ *   `names.hashes`: per distinct name, [hash, from, to) of its run in `names.order`, sorted by
+ *   hash (the name table, name-range.ts);
  * - `keys.hashes` / `keys.ranks` / `keys.checks`: word-set keys (search-keys.ts): per r, the
  *   hashes of its name's term ids, and of those joined with each credited artist's, and its
  *   credit keys (meta `creditKeys`: 1; snapshots before them lack it), sorted by (hash, r);

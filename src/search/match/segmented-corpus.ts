@@ -253,13 +253,13 @@ const CREDIT_WORD = '';
 /** A credit key's words as the part's credit key (search-keys.ts), or null when a word is no term there. */
 function creditKeyIn(part: SegmentSearch, words: readonly string[]): Uint32Array | null {
   const at = words.indexOf(CREDIT_WORD);
-  const title = setOrder(part, words.slice(0, at));
-  const artist = setOrder(part, words.slice(at + 1));
+  const title = idsIn(part, words.slice(0, at));
+  const artist = idsIn(part, words.slice(at + 1));
   return title && artist ? creditKey(title, artist) : null;
 }
 
 /** The part's term ids of the words, in their order, or null when one is no term there. */
-function setOrder(part: SegmentSearch, words: readonly string[]): number[] | null {
+function idsIn(part: SegmentSearch, words: readonly string[]): number[] | null {
   const ids = words.map((w) => part.index.termId(w));
   return ids.every((id) => id >= 0) ? ids : null;
 }
