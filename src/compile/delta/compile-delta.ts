@@ -19,7 +19,7 @@ import { fastContent } from './fast-content.js';
 import { genreLists } from './genre-lists.js';
 import { patchArtistsAndPlaylists } from './patched-lists.js';
 import { writeIncludedRaw, type IncludedRaw } from './included-raw.js';
-import { insertionPatches, orderOnceIn, ORDERED_TYPES, type OrderedType, type PatchInputs } from './insertion-patch.js';
+import { addInsertionPatches, orderOnceIn, orderPatches, positionsOnceIn, type OrderedType, type PatchInputs } from './insertion-patch.js';
 import { nextExplore } from './next-explore.js';
 import { COMPILED_TYPES, numberNext } from './next-numbering.js';
 import { digest, publishSegment, segmentsOf, type PublishedSegment } from './publish-segment.js';
@@ -140,15 +140,24 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[], 
   const { prev } = next;
   const removed = Object.fromEntries(COMPILED_TYPES.map((t) => [t, next.numbering[t].removed])) as Record<(typeof COMPILED_TYPES)[number], number[]>;
   const served = servedOnceIn(next, removed);
-  const genres = genreLists(next, next.heldOf('song').global, removed.song, served);
-  patchArtistsAndPlaylists(next, removed, genres, withoutOwnGenres);
-  const patchInputs = Object.fromEntries(
-    ORDERED_TYPES.map((type) => [
-      type,
-      { held: next.heldOf(type).global, removed: removed[type], record: (g: number) => next.record<SortableRecord>(type, g) },
-    ]),
-  ) as unknown as Record<OrderedType, PatchInputs>;
-  const orders = insertionPatches(prev, patchInputs);
+  const patchInputs = {} as Record<OrderedType, PatchInputs>;
+  const orders = orderPatches();
+  const addOrders = (type: OrderedType) => {
+    patchInputs[type] = { held: next.heldOf(type).global, removed: removed[type], record: (g: number) => next.record<SortableRecord>(type, g) };
+    addInsertionPatches(prev, type, patchInputs[type], orders);
+  };
+  // Songs and albums first: the genre and artist lists patched next keep their orders.
+  addOrders('song');
+  addOrders('album');
+  const positions = (type: OrderedType, sort: string) => positionsOnceIn(prev, type, sort, orders.arrays, patchInputs[type]);
+  const genres = genreLists(next, next.heldOf('song').global, removed.song, served, positions('song', 'popularity'));
+  patchArtistsAndPlaylists(next, removed, genres, withoutOwnGenres, {
+    songsByName: positions('song', 'name'),
+    albumsNewestFirst: positions('album', '-releaseDate'),
+  });
+  // Artists and playlists once their lists and records are patched (what the delta holds of them depends on both).
+  addOrders('artist');
+  addOrders('playlist');
   const order = (type: OrderedType, sort: string) => orderOnceIn(prev, type, sort, orders.arrays, patchInputs[type]);
   const popularity = order('song', 'popularity');
   let rank: Uint32Array | null = null;
@@ -173,7 +182,7 @@ function wholeCatalogParts(next: DeltaNext, sources: readonly ManifestSource[], 
   };
 }
 
-function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; songs: number[] }): boolean {
+function genreDiffers(next: DeltaNext, genre: { g: number; record: unknown; songs: ArrayLike<number> }): boolean {
   const { prev } = next;
   if (genre.g >= prev.records('genre').count) return true;
   if (!sameOrdinals(prev.relation('genre.songs').targetsOf(genre.g), genre.songs)) return true;

@@ -1,14 +1,13 @@
 import type { GenreRecord } from '../../catalog/records.js';
 import { genreSlug } from '../relations/station-plan.js';
 import type { DeltaNext } from './delta-next.js';
-import { placeSorted } from './place-sorted.js';
-import { compareSortKeys, sortKeyOf, type SortableRecord } from './sort-order.js';
+import { ordinalBitmap, placeByPosition, type OrderPositions } from './order-positions.js';
 
 /** A genre as served once the delta is in: its record and its songs by popularity, in global ordinals. */
 export interface NextGenre {
   readonly g: number;
   readonly record: GenreRecord;
-  readonly songs: number[];
+  readonly songs: Uint32Array;
 }
 
 /** The genres whose song lists a delta changes, and the new ones, by global ordinal; every other genre is served as it is. */
@@ -28,14 +27,20 @@ export interface GenreLists {
 }
 
 const keyOf = (name: string) => name.normalize('NFKC').toLowerCase();
-const POPULARITY = compareSortKeys('popularity');
 
 /**
  * The song lists of the genres the delta's songs are in, before or after (a genre's list is its
  * songs by popularity, genre-songs in derived-relations.ts): the list in service less the songs
- * the delta holds or takes out, with the held songs of the genre placed by binary search.
+ * the delta holds or takes out, with the held songs of the genre placed by their positions in the
+ * songs' popularity order once the delta is in (`popularity`), the order of every genre list.
  */
-export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsRemoved: ArrayLike<number>, served: Served): GenreLists {
+export function genreLists(
+  next: DeltaNext,
+  songsHeld: ArrayLike<number>,
+  songsRemoved: ArrayLike<number>,
+  served: Served,
+  popularity: OrderPositions,
+): GenreLists {
   const { prev } = next;
   const keys = prev.keys('genre.name');
   const prevGenres = prev.records('genre');
@@ -45,11 +50,10 @@ export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsR
     if (!entry) byName.set(keyOf(name), (entry = { name, added: [] }));
     return entry;
   };
-  const stale = new Set<number>();
+  const stale = ordinalBitmap(songsHeld, songsRemoved);
   for (const list of [songsHeld, songsRemoved]) {
     for (let i = 0; i < list.length; i++) {
       const g = list[i];
-      stale.add(g);
       if (g < prev.records('song').count && !prev.isDeleted('song', g))
         for (const name of prev.records('song').get<{ genres: string[] }>(g).genres) touch(name);
     }
@@ -60,12 +64,10 @@ export function genreLists(next: DeltaNext, songsHeld: ArrayLike<number>, songsR
   const changed = new Map<number, NextGenre>();
   const fresh = new Map<string, number>();
   let size = prevGenres.count;
-  const songKey = (g: number) => sortKeyOf('popularity', next.record<SortableRecord>('song', g));
   for (const [key, { name, added }] of byName) {
     let g = keys.get(key);
     const before = g >= 0 ? prev.relation('genre.songs').targetsOf(g) : new Uint32Array(0);
-    const kept = Array.from(before).filter((s) => !stale.has(s));
-    const songs = placeSorted(kept, added, POPULARITY, songKey);
+    const songs = placeByPosition(before, stale, added, popularity);
     const record: GenreRecord =
       g >= 0 ? { ...prevGenres.get<GenreRecord>(g), songCount: songs.length } : { name, stationId: `genre-${genreSlug(name)}`, songCount: songs.length };
     if (g < 0) {
