@@ -44,6 +44,11 @@ export interface CompileOptions {
    * numbers genres as the catalog in service does, so ties between genres break alike).
    */
   readonly knownGenres?: readonly string[];
+  /**
+   * Build the search index (default true). A delta compile's compile of its candidates does not:
+   * the delta's own index is built from what it holds (delta-search.ts).
+   */
+  readonly search?: boolean;
 }
 
 export interface CompileResult {
@@ -124,6 +129,10 @@ export async function compileCatalog(options: CompileOptions): Promise<CompileRe
       log,
       onRow: progress.tick,
       onSearchInputs: (search) => {
+        if (options.search === false) {
+          searchJob = Promise.resolve([]);
+          return;
+        }
         searchJob = startSearchShards(search(stagingDir, budget.share(0.5).sorterBytes(2))).then((shards) => {
           searchSeconds = (Date.now() - searchStarted) / 1000;
           return shards;

@@ -71,9 +71,10 @@ export async function compileDelta(options: DeltaCompileOptions): Promise<DeltaC
     const { sources } = included;
     const views = prev.snapshot.manifest.views !== undefined;
     const knownGenres = Array.from({ length: prev.records('genre').count }, (_, g) => prev.records('genre').get<{ name: string }>(g).name);
-    // No views: the delta's are rendered from its records once they are written (delta-views.ts).
+    // No views and no search index: the delta's are made from its records once they are written
+    // (delta-views.ts, delta-search.ts).
     await phase('candidates compile', () =>
-      compileIncluded(join(work, 'raw'), join(work, 'dist'), { views: false, memoryBytes: options.memoryBytes, knownGenres }, included),
+      compileIncluded(join(work, 'raw'), join(work, 'dist'), { views: false, search: false, memoryBytes: options.memoryBytes, knownGenres }, included),
     );
     const withoutOwnGenres = await artistsWithoutOwnGenres(join(work, 'raw'));
     const mini = Catalog.open(join(work, 'dist'), { searchable: false });
@@ -121,7 +122,7 @@ async function artistsWithoutOwnGenres(rawDir: string): Promise<Set<string>> {
 async function compileIncluded(
   rawDir: string,
   outDir: string,
-  settings: Pick<CompileOptions, 'views' | 'memoryBytes' | 'knownGenres'>,
+  settings: Pick<CompileOptions, 'views' | 'search' | 'memoryBytes' | 'knownGenres'>,
   included: IncludedRaw,
 ): Promise<void> {
   try {
