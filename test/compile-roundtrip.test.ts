@@ -156,3 +156,15 @@ describe('artist_name: the credit as displayed', () => {
     expect(album('al2')).toMatchObject({ artistName: 'Ed Sheeran & Meek Mill' });
   });
 });
+
+describe('a compile without a search index (what a delta compile asks of its candidates)', () => {
+  it('writes every other shard as a full compile does, and no search shard', async () => {
+    const raw = writeRaw(SMALL_CATALOG);
+    const full = await compileCatalog({ rawDir: raw, outDir: tempDir(), views: false });
+    const bare = await compileCatalog({ rawDir: raw, outDir: tempDir(), views: false, search: false });
+    const isSearch = (name: string) => name.startsWith('search.');
+    expect(full.manifest.shards.some((s) => isSearch(s.name))).toBe(true);
+    expect(bare.manifest.shards.filter((s) => isSearch(s.name))).toEqual([]);
+    expect(bare.manifest.shards).toEqual(full.manifest.shards.filter((s) => !isSearch(s.name)));
+  });
+});
