@@ -44,9 +44,17 @@ function fsyncPath(path: string): void {
   }
 }
 
-/** Moves a complete staging directory into place and points `current` at it. */
-export function publishSnapshot(distDir: string, stagingDir: string, buildId: string, keep = 3): string {
-  for (const name of readdirSync(stagingDir)) fsyncPath(join(stagingDir, name));
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * Moves a complete staging directory into place and points `current` at it. Every file is made
+ * durable first but the `linked` ones: hard links to the shards of a snapshot published before,
+ * whose bytes were made durable then (their new names are, with the directory). A delta or a
+ * takedown links every shard of the snapshot in service, and an fsync of each cost 12-16 ms here
+ * (44 shards at 1M: 0.5-0.7 s of a delta's publish).
+ */
+export function publishSnapshot(distDir: string, stagingDir: string, buildId: string, keep = 3, linked: ReadonlySet<string> = NO_NAMES): string {
+  for (const name of readdirSync(stagingDir)) if (!linked.has(name)) fsyncPath(join(stagingDir, name));
   fsyncPath(stagingDir);
   const relative = `${SNAPSHOTS_DIR}/${buildId}`;
   const target = join(distDir, relative);

@@ -44,7 +44,7 @@ export function publishTakedown(distDir: string, from: Snapshot, plan: TakedownP
     const deletesEntry: ManifestShard = { file: DELETES_FILE, kind: written.kind, name: DELETES_TABLE, size: written.size, sha256: written.sha256 };
     const manifest: Manifest = { ...base, buildId, baseBuildId, deletes: plan.counts, shards: [...shared, deletesEntry] };
     const manifestShard = new ShardWriter(join(staging, MANIFEST_FILE), SHARD_KINDS.manifest, buildId).finish(manifest as unknown as Record<string, unknown>);
-    const dir = publishSnapshot(distDir, staging, buildId, keep);
+    const dir = publishSnapshot(distDir, staging, buildId, keep, new Set(shared.map((shard) => shard.file)));
     return { buildId, dir, bytesWritten: written.size + manifestShard.size };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });

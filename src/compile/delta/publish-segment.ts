@@ -74,7 +74,7 @@ export function publishSegment(
       own = [...own, ...renderDeltaViews(staging, `d${segment}-`, segment, deltaId, content.plan)];
     }
     const written = write();
-    const dir = publishSnapshot(distDir, staging, buildId, keep);
+    const dir = publishSnapshot(distDir, staging, buildId, keep, new Set(from.shards.map((shard) => shard.file)));
     return { buildId, dir, bytesWritten: own.reduce((n, e) => n + e.size, 0) + written.size, segments: segments.length };
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
