@@ -22,15 +22,8 @@ export class SegmentedOrder implements OrdinalColumn {
     private readonly patch: Uint32Array,
     at: Uint32Array,
   ) {
-    const stale = new Uint32Array(staleOrdinals.length);
-    for (let i = 0; i < stale.length; i++) stale[i] = baseRank[staleOrdinals[i]];
-    this.stale = stale.sort();
-    this.placed = new Uint32Array(patch.length);
-    for (let j = 0, s = 0; j < patch.length; j++) {
-      while (s < this.stale.length && this.stale[s] < at[j]) s++;
-      this.placed[j] = at[j] - s + j;
-    }
-    this.length = base.length - stale.length + patch.length;
+    ({ stale: this.stale, placed: this.placed } = placePatch((g) => baseRank[g], staleOrdinals, at));
+    this.length = base.length - this.stale.length + patch.length;
   }
 
   /** The base position of live base entry b: b plus the stale entries before it. */
@@ -99,4 +92,25 @@ export class SegmentedOrder implements OrdinalColumn {
     }
     while (j < this.patch.length) visit(this.patch[j++], k++);
   }
+}
+
+/**
+ * Where an order patch's entries land once the stale base entries are left out: the stale
+ * entries' base positions, ascending, and each patch entry's merged position (its insertion point,
+ * less the stale entries before it, plus the patch entries before it).
+ */
+export function placePatch(
+  baseRankOf: (ordinal: number) => number,
+  staleOrdinals: ArrayLike<number>,
+  at: ArrayLike<number>,
+): { stale: Uint32Array; placed: Uint32Array } {
+  const stale = new Uint32Array(staleOrdinals.length);
+  for (let i = 0; i < stale.length; i++) stale[i] = baseRankOf(staleOrdinals[i]);
+  stale.sort();
+  const placed = new Uint32Array(at.length);
+  for (let j = 0, s = 0; j < at.length; j++) {
+    while (s < stale.length && stale[s] < at[j]) s++;
+    placed[j] = at[j] - s + j;
+  }
+  return { stale, placed };
 }

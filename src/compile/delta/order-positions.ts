@@ -1,10 +1,11 @@
 import type { OrdinalColumn } from '../../catalog/live-lists.js';
+import { placePatch } from '../../catalog/segment-orders.js';
 import { lowerBound } from '../../index-format/u32.js';
 
 /**
  * Where each served resource stands in one order once the delta is in (the order SegmentedOrder
- * reads, segment-orders.ts), found for one resource at a time: two binary searches, no record
- * decoded and nothing the size of the catalog made. A list kept in that order (a genre's songs by
+ * reads, segment-orders.ts, its patch placed by the same placePatch), found for one resource at a
+ * time: two binary searches, no record decoded and nothing the size of the catalog made. A list kept in that order (a genre's songs by
  * popularity, an artist's songs by name, their albums newest first) takes the delta's entries by
  * comparing positions instead of sort keys: an order breaks every tie, so two resources never
  * share a position.
@@ -26,13 +27,9 @@ export class OrderPositions {
     patch: ArrayLike<number>,
     private readonly at: ArrayLike<number>,
   ) {
-    const stale = new Uint32Array(staleOrdinals.length);
-    for (let i = 0; i < stale.length; i++) stale[i] = baseRank.get(staleOrdinals[i]);
-    this.stale = stale.sort();
-    for (let j = 0, s = 0; j < patch.length; j++) {
-      while (s < this.stale.length && this.stale[s] < at[j]) s++;
-      this.patched.set(patch[j], at[j] - s + j);
-    }
+    const { stale, placed } = placePatch((g) => baseRank.get(g), staleOrdinals, at);
+    this.stale = stale;
+    for (let j = 0; j < patch.length; j++) this.patched.set(patch[j], placed[j]);
   }
 
   /**
